@@ -1,0 +1,55 @@
+#ifndef CU2HIP_PROJECT_H
+#define CU2HIP_PROJECT_H
+/* Runs translation over files and directory trees and writes the results. */
+#include <stdio.h>
+#include "diag.h"
+#include "error.h"
+#include "translate.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum c2h_output_mode {
+  C2H_OUTPUT_STDOUT,   /* one input, translation printed to `stdout_stream` */
+  C2H_OUTPUT_DIR,      /* translated files written under `out_dir` */
+  C2H_OUTPUT_IN_PLACE, /* inputs replaced atomically (optional backup) */
+  C2H_OUTPUT_NONE      /* diagnostics only */
+} c2h_output_mode;
+
+typedef struct c2h_project_options {
+  c2h_translate_options translate;
+  c2h_output_mode mode;
+  const char *out_dir;       /* C2H_OUTPUT_DIR */
+  const char *backup_suffix; /* C2H_OUTPUT_IN_PLACE: keep the original as path+suffix; NULL: none */
+  FILE *stdout_stream;       /* C2H_OUTPUT_STDOUT; NULL means stdout */
+} c2h_project_options;
+
+typedef struct c2h_project_summary {
+  size_t files;         /* sources translated */
+  size_t changed;       /* of which the output differs from the input */
+  size_t written;       /* files written */
+  size_t edits;
+  size_t input_errors;  /* inputs that could not be read, translated or written */
+  size_t by_severity[3];/* diagnostics per c2h_severity */
+} c2h_project_summary;
+
+/* Extensions a directory walk considers, as a NULL-terminated list. */
+extern const char *const c2h_source_extensions[];
+
+/* Whether a file's bytes look like they use CUDA (used to pick sources in
+ * directory walks; files named on the command line are always translated). */
+int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len);
+
+/* Translates every input (files, or directories walked recursively, in
+ * sorted order) and writes results per options->mode. Problems with single
+ * inputs become `input-error` diagnostics and the run goes on; the function
+ * fails only for errors that stop the whole run (bad options, out of memory).
+ * All diagnostics are appended to `diags` sorted; `summary` is filled. */
+int c2h_project_run(const c2h_project_options *options, const char *const *inputs,
+                    size_t n_inputs, c2h_project_summary *summary, c2h_diag_list *diags,
+                    c2h_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

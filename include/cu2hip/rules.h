@@ -1,0 +1,103 @@
+#ifndef CU2HIP_RULES_H
+#define CU2HIP_RULES_H
+/* The rule table: what each CUDA name becomes in HIP. Loaded once, then
+ * shared read-only (lookups are thread-safe once loading is finished). */
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The section of a rule file an entry comes from. */
+typedef enum c2h_rule_kind {
+  C2H_RULE_HEADER,
+  C2H_RULE_FUNCTION,
+  C2H_RULE_TYPE,
+  C2H_RULE_CONSTANT,
+  C2H_RULE_MACRO,
+  C2H_RULE_DEVICE,
+  C2H_RULE_KIND__COUNT
+} c2h_rule_kind;
+
+/* A ROCm version encoded as major * 100 + minor (6.2 -> 602); 0 = not set. */
+typedef int c2h_version;
+#define C2H_VERSION(major, minor) ((major) * 100 + (minor))
+
+/* Parses "X.Y" into *out; returns 0 or C2H_ERR_USAGE. */
+int c2h_version_parse(const char *text, c2h_version *out);
+/* Writes "X.Y" into buf (at least 16 bytes). */
+void c2h_version_format(c2h_version v, char *buf, size_t size);
+
+/* One rewritten argument: argument `index` (1-based) becomes `tmpl`, where
+ * $N stands for the original text of argument N. */
+typedef struct c2h_rule_arg {
+  int index;
+  const char *tmpl;
+} c2h_rule_arg;
+
+/* What one use becomes: a rename plus optional call rewrites. */
+typedef struct c2h_rule_form {
+  const char *hip;         /* HIP spelling, NULL when only `call` is given */
+  const char *call;        /* whole-call template, or NULL */
+  const c2h_rule_arg *args;
+  size_t n_args;
+  uint32_t drop_args;      /* bit N-1 set: argument N is removed */
+} c2h_rule_form;
+
+typedef struct c2h_rule {
+  const char *cuda;        /* CUDA spelling (identifier or header path) */
+  c2h_rule_kind kind;
+  const char *library;     /* `library:` of the file that defined it */
+  const char *unsupported; /* reason, or NULL when there is a HIP form */
+  c2h_rule_form form;      /* used when the target has `rocm` */
+  int has_fallback;
+  c2h_rule_form fallback;  /* used when the target is older than `rocm` */
+  int mask_arg;            /* 1-based lane-mask argument of `form`, 0 if none */
+  c2h_version rocm;        /* first ROCm version providing form.hip */
+  c2h_version deprecated, removed;
+  const char *note;
+  const char *file;        /* where the entry was defined, for messages */
+  unsigned line, col;
+} c2h_rule;
+
+typedef struct c2h_rules c2h_rules;
+
+/* Creates an empty table. Free it with c2h_rules_free. */
+int c2h_rules_new(c2h_rules **out, c2h_error *err);
+
+/* Creates a table holding the default rules embedded in libcu2hip. */
+int c2h_rules_new_default(c2h_rules **out, c2h_error *err);
+
+/* Loads YAML rule text. `name` is used in error messages. Entries that
+ * exist already are errors unless `override` is non-zero, in which case the
+ * new entry replaces the old one. On error the table is left unchanged. */
+int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len,
+                          int override, c2h_error *err);
+
+/* Loads a YAML rule file from disk with override semantics (--rules). */
+int c2h_rules_load_file(c2h_rules *rules, const char *path, c2h_error *err);
+
+void c2h_rules_free(c2h_rules *rules);
+
+/* Looks up a CUDA identifier (not NUL-terminated: len bytes). Header
+ * entries are not returned. NULL when the name is not in the table. */
+const c2h_rule *c2h_rules_lookup(const c2h_rules *rules, const char *name, size_t len);
+
+/* Looks up a CUDA header path as written in #include. */
+const c2h_rule *c2h_rules_lookup_header(const c2h_rules *rules, const char *path, size_t len);
+
+/* Number of entries, and entry i (0 <= i < count), in load order. */
+size_t c2h_rules_count(const c2h_rules *rules);
+const c2h_rule *c2h_rules_at(const c2h_rules *rules, size_t i);
+
+/* The newest ROCm version any entry names (5.2 when none does). */
+c2h_version c2h_rules_newest_version(const c2h_rules *rules);
+
+/* Name of a rule kind as used for the section key ("functions", ...). */
+const char *c2h_rule_kind_section(c2h_rule_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+#ifndef CU2HIP_TRANSLATE_H
+#define CU2HIP_TRANSLATE_H
+/* Translation of one CUDA source held in memory into HIP. */
+#include <stddef.h>
+#include "diag.h"
+#include "error.h"
+#include "rules.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum c2h_launch_syntax {
+  C2H_LAUNCH_KEEP, /* k<<<g, b, s, st>>>(args) stays: HIP accepts it */
+  C2H_LAUNCH_HIP   /* hipLaunchKernelGGL(k, dim3(g), dim3(b), s, st, args) */
+} c2h_launch_syntax;
+
+typedef struct c2h_translate_options {
+  const c2h_rules *rules;        /* required; borrowed, must outlive the translator */
+  c2h_version rocm_version;      /* the oldest ROCm the output must compile with */
+  c2h_launch_syntax launch_syntax;
+  const char *const *clang_args; /* extra parser flags (-I, -D, -std=...), borrowed */
+  size_t n_clang_args;
+  const char *cuda_path;         /* a CUDA toolkit to parse against; NULL: built-in shim */
+} c2h_translate_options;
+
+/* Per-file figures for summaries and reports. */
+typedef struct c2h_file_stats {
+  size_t edits;        /* edits applied */
+  size_t renames;      /* identifiers renamed */
+  size_t includes;     /* #include lines rewritten */
+  size_t launches;     /* kernel launches rewritten */
+  size_t calls;        /* calls whose arguments were rewritten */
+} c2h_file_stats;
+
+typedef struct c2h_file_result {
+  char *output;         /* translated bytes (malloc'd, NUL-terminated), owned */
+  size_t output_len;
+  int changed;          /* output differs from the input */
+  c2h_diag_list diags;  /* owned */
+  c2h_file_stats stats;
+} c2h_file_result;
+
+void c2h_file_result_init(c2h_file_result *res);
+void c2h_file_result_dispose(c2h_file_result *res);
+
+/* A translator owns one parser instance: use one per thread. */
+typedef struct c2h_translator c2h_translator;
+
+/* options is copied (its pointers are borrowed). Free with c2h_translator_free. */
+int c2h_translator_new(c2h_translator **out, const c2h_translate_options *options,
+                       c2h_error *err);
+void c2h_translator_free(c2h_translator *tr);
+
+/* Translates `len` bytes of `src`, which are the contents of `path` (the
+ * path names the file in diagnostics and resolves its relative #includes).
+ * Parse problems are diagnostics in res, not failures: the function fails
+ * only on out-of-memory or when the input is not text (C2H_ERR_INPUT).
+ * res must be initialised; the caller disposes it. */
+int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
+                         c2h_file_result *res, c2h_error *err);
+
+/* The HIP version installed on this machine (read from hip/hip_version.h in
+ * $ROCM_PATH/include, /opt/rocm/include or /usr/include), or 0. */
+c2h_version c2h_installed_hip_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,318 @@
+/* libclang front end. Parses CUDA in host mode against a built-in shim
+ * (virtual files, so nothing is read from a CUDA toolkit), keeps going past
+ * errors, and annotates every token with what the AST knows about it. */
+#include "front.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+
+/* Virtual locations of the shim; they exist only as libclang unsaved files. */
+#define SHIM_DIR "/__cu2hip_shim__"
+#define SHIM_HEADER SHIM_DIR "/cu2hip_cuda_shim.h"
+#define SHIM_INCLUDE_DIR SHIM_DIR "/include"
+
+/* Parse errors reported per file before the rest are summed up in a note. */
+#define MAX_PARSE_DIAGS 10
+
+extern const char c2h_cuda_shim[];
+extern const size_t c2h_cuda_shim_len;
+
+struct c2h_front {
+  CXIndex index;
+  c2h_front_options options;
+  struct CXUnsavedFile *shim_files; /* [0] the shim, then one stub per header */
+  size_t n_shim_files;
+  char **owned;                     /* stub paths behind shim_files[1..] */
+  char *cuda_path_flag;             /* --cuda-path=..., when a toolkit is used */
+  const char **args;
+  int n_args;
+};
+
+static const char stub_text[] = "#include \"" SHIM_HEADER "\"\n";
+
+void c2h_tu_facts_init(c2h_tu_facts *f) {
+  f->toks = NULL;
+  f->n_toks = 0;
+  c2h_strmap_init(&f->user_names);
+  c2h_diag_list_init(&f->diags);
+}
+
+void c2h_tu_facts_dispose(c2h_tu_facts *f) {
+  free(f->toks);
+  c2h_strmap_dispose(&f->user_names);
+  c2h_diag_list_dispose(&f->diags);
+  c2h_tu_facts_init(f);
+}
+
+void c2h_front_free(c2h_front *fe) {
+  if (!fe) return;
+  if (fe->index) clang_disposeIndex(fe->index);
+  for (size_t i = 0; fe->owned && i < fe->n_shim_files; i++) free(fe->owned[i]);
+  free(fe->owned);
+  free(fe->cuda_path_flag);
+  free(fe->shim_files);
+  free(fe->args);
+  free(fe);
+}
+
+int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err) {
+  static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
+                                     "--cuda-gpu-arch=sm_70", "-std=c++17",
+                                     "-Wno-unknown-cuda-version"};
+  static const char *const shim_args[] = {"-nocudainc", "-include", SHIM_HEADER,
+                                          "-I" SHIM_INCLUDE_DIR};
+  int rc = 0;
+  c2h_front *fe = calloc(1, sizeof *fe);
+  if (!fe) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+  fe->options = *options;
+  size_t n_base = sizeof base / sizeof *base, n_shim = sizeof shim_args / sizeof *shim_args;
+  fe->args = calloc(n_base + n_shim + options->n_clang_args + 2, sizeof *fe->args);
+  if (!fe->args) goto nomem;
+  for (size_t i = 0; i < n_base; i++) fe->args[fe->n_args++] = base[i];
+  /* The user's flags come before the shim's -I so their own headers win. */
+  for (size_t i = 0; i < options->n_clang_args; i++) fe->args[fe->n_args++] = options->clang_args[i];
+  if (options->cuda_path) {
+    fe->cuda_path_flag = malloc(strlen(options->cuda_path) + 16);
+    if (!fe->cuda_path_flag) goto nomem;
+    strcpy(fe->cuda_path_flag, "--cuda-path=");
+    strcat(fe->cuda_path_flag, options->cuda_path);
+    fe->args[fe->n_args++] = fe->cuda_path_flag;
+  } else {
+    for (size_t i = 0; i < n_shim; i++) fe->args[fe->n_args++] = shim_args[i];
+    size_t n = options->n_cuda_headers + 1;
+    fe->shim_files = calloc(n, sizeof *fe->shim_files);
+    fe->owned = calloc(n, sizeof *fe->owned);
+    if (!fe->shim_files || !fe->owned) goto nomem;
+    fe->shim_files[0] = (struct CXUnsavedFile){SHIM_HEADER, c2h_cuda_shim, (unsigned long)c2h_cuda_shim_len};
+    fe->n_shim_files = 1; /* owned[0] stays NULL: the shim text is static */
+    for (size_t i = 0; i < options->n_cuda_headers; i++) {
+      char *p = malloc(sizeof SHIM_INCLUDE_DIR + 1 + strlen(options->cuda_headers[i]));
+      if (!p) goto nomem;
+      strcpy(p, SHIM_INCLUDE_DIR "/");
+      strcat(p, options->cuda_headers[i]);
+      fe->owned[fe->n_shim_files] = p;
+      fe->shim_files[fe->n_shim_files++] =
+          (struct CXUnsavedFile){p, stub_text, sizeof stub_text - 1};
+    }
+  }
+  fe->index = clang_createIndex(0, 0);
+  if (!fe->index) {
+    rc = c2h_error_set(err, C2H_ERR_INTERNAL, NULL, 0, 0, "libclang could not create an index");
+    goto fail;
+  }
+  *out = fe;
+  return 0;
+nomem:
+  rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+fail:
+  c2h_front_free(fe);
+  return rc;
+}
+
+/* ---- parsing ------------------------------------------------------------ */
+
+static int is_shim_file(CXFile f) {
+  if (!f) return 0;
+  CXString name = clang_getFileName(f);
+  const char *s = clang_getCString(name);
+  int shim = s && strncmp(s, SHIM_DIR "/", sizeof SHIM_DIR) == 0;
+  clang_disposeString(name);
+  return shim;
+}
+
+/* User code: a real file that is neither a system header nor the shim. */
+static int is_user_location(CXSourceLocation loc) {
+  CXFile f = NULL;
+  clang_getSpellingLocation(loc, &f, NULL, NULL, NULL);
+  return f && !is_shim_file(f) && !clang_Location_isInSystemHeader(loc);
+}
+
+static int same_location(CXSourceLocation a, CXSourceLocation b) {
+  CXFile fa = NULL, fb = NULL;
+  unsigned oa = 0, ob = 0;
+  clang_getSpellingLocation(a, &fa, NULL, NULL, &oa);
+  clang_getSpellingLocation(b, &fb, NULL, NULL, &ob);
+  return fa && fb && oa == ob && clang_File_isEqual(fa, fb);
+}
+
+static int is_member_kind(enum CXCursorKind k) {
+  return k == CXCursor_MemberRefExpr || k == CXCursor_MemberRef || k == CXCursor_FieldDecl ||
+         k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+         k == CXCursor_ConversionFunction;
+}
+
+/* What the AST says about one identifier token, given its annotation. */
+static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *name,
+                            size_t name_len, int *declares) {
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  *declares = 0;
+  if (clang_isInvalid(k) || k == CXCursor_InclusionDirective || k == CXCursor_PreprocessingDirective)
+    return C2H_USE_UNKNOWN;
+  if (k == CXCursor_MacroDefinition) {
+    /* The macro's own name declares it; tokens of its body are unresolved. */
+    if (!same_location(clang_getCursorLocation(cur), tok_loc)) return C2H_USE_UNKNOWN;
+    *declares = is_user_location(tok_loc);
+    return *declares ? C2H_USE_USER : C2H_USE_API;
+  }
+  if (k == CXCursor_MacroExpansion) {
+    /* Only the macro name is a reference; argument tokens are unresolved. */
+    if (!same_location(clang_getCursorLocation(cur), tok_loc)) return C2H_USE_UNKNOWN;
+    CXCursor def = clang_getCursorReferenced(cur);
+    if (clang_Cursor_isNull(def)) return C2H_USE_UNKNOWN;
+    return is_user_location(clang_getCursorLocation(def)) ? C2H_USE_USER : C2H_USE_API;
+  }
+  if (is_member_kind(k)) return C2H_USE_MEMBER;
+  if (clang_isDeclaration(k)) {
+    if (same_location(clang_getCursorLocation(cur), tok_loc)) {
+      *declares = is_user_location(tok_loc);
+      return *declares ? C2H_USE_USER : C2H_USE_API;
+    }
+  }
+  CXCursor ref = clang_getCursorReferenced(cur);
+  if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref))) return C2H_USE_UNKNOWN;
+  if (is_member_kind(clang_getCursorKind(ref))) return C2H_USE_MEMBER;
+  /* The annotation may be an enclosing node (a call, a declaration) rather
+   * than the reference itself; only trust it when it names this token. */
+  CXString ref_name = clang_getCursorSpelling(ref);
+  const char *rn = clang_getCString(ref_name);
+  int named = rn && strlen(rn) == name_len && memcmp(rn, name, name_len) == 0;
+  clang_disposeString(ref_name);
+  if (!named) return C2H_USE_UNKNOWN;
+  return is_user_location(clang_getCursorLocation(ref)) ? C2H_USE_USER : C2H_USE_API;
+}
+
+static c2h_tok_kind token_kind(CXTokenKind k) {
+  switch (k) {
+    case CXToken_Punctuation: return C2H_TOK_PUNCT;
+    case CXToken_Keyword: return C2H_TOK_KEYWORD;
+    case CXToken_Identifier: return C2H_TOK_IDENT;
+    case CXToken_Literal: return C2H_TOK_LITERAL;
+    default: return C2H_TOK_COMMENT;
+  }
+}
+
+/* The single-quoted name in a clang message ("use of undeclared identifier 'x'"). */
+static int quoted_name(const char *msg, const char **name, size_t *len) {
+  const char *a = strchr(msg, '\'');
+  const char *b = a ? strchr(a + 1, '\'') : NULL;
+  if (!b || b == a + 1) return 0;
+  *name = a + 1;
+  *len = (size_t)(b - a - 1);
+  return 1;
+}
+
+static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file,
+                               c2h_name_filter filter, void *ctx, c2h_diag_list *out) {
+  unsigned n = clang_getNumDiagnostics(tu), shown = 0, hidden = 0;
+  int rc = 0;
+  c2h_pos first_hidden = {0, 0, 0};
+  for (unsigned i = 0; i < n && rc == 0; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    CXSourceLocation loc = clang_getDiagnosticLocation(d);
+    CXString text = clang_getDiagnosticSpelling(d);
+    const char *msg = clang_getCString(text);
+    CXFile file = NULL;
+    unsigned line = 0, col = 0, off = 0;
+    clang_getSpellingLocation(loc, &file, &line, &col, &off);
+    const char *name;
+    size_t name_len;
+    int missing = strstr(msg, "file not found") != NULL;
+    /* Only errors in user code matter; an unknown CUDA name is a gap of the
+     * shim, not a problem of the code being ported. */
+    int skip = sev < CXDiagnostic_Error || (!missing && !is_user_location(loc)) ||
+               (!missing && filter && quoted_name(msg, &name, &name_len) && filter(ctx, name, name_len));
+    if (!skip) {
+      CXString fname = clang_getFileName(file);
+      const char *where = file && !clang_File_isEqual(file, main_file) ? clang_getCString(fname) : path;
+      c2h_pos pos = {line, col, off};
+      if (missing) {
+        rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_MISSING_HEADER, NULL,
+                               "%s; translation goes on, but names it declares cannot be checked", msg);
+      } else if (shown < MAX_PARSE_DIAGS) {
+        shown++;
+        rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_ERROR, NULL,
+                               "%s (translated anyway)", msg);
+      } else {
+        if (!hidden++) first_hidden = pos;
+      }
+      clang_disposeString(fname);
+    }
+    clang_disposeString(text);
+    clang_disposeDiagnostic(d);
+  }
+  if (rc == 0 && hidden)
+    rc = c2h_diag_list_add(out, path, first_hidden, first_hidden, C2H_SEV_NOTE, C2H_CHECK_PARSE_ERROR, NULL,
+                           "%u more parse errors not shown", hidden);
+  return rc;
+}
+
+int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
+                    c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
+                    c2h_error *err) {
+  int rc = 0;
+  CXTranslationUnit tu = NULL;
+  CXToken *toks = NULL;
+  unsigned n_toks = 0;
+  CXCursor *cursors = NULL;
+  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
+  if (!files) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  files[0] = (struct CXUnsavedFile){path, src, (unsigned long)len};
+  if (fe->n_shim_files) memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
+  unsigned n_files = 1 + (unsigned)(fe->options.cuda_path ? 0 : fe->n_shim_files);
+
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      fe->index, path, fe->args, fe->n_args, files, n_files,
+      CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
+          CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+      &tu);
+  if (ec != CXError_Success || !tu) {
+    rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser could not process the file (libclang error %d)",
+                       (int)ec);
+    goto done;
+  }
+  CXFile main_file = clang_getFile(tu, path);
+  if (!main_file) {
+    rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser lost track of the file");
+    goto done;
+  }
+  if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags))) goto nomem;
+
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, main_file, 0),
+                                     clang_getLocationForOffset(tu, main_file, (unsigned)len));
+  clang_tokenize(tu, all, &toks, &n_toks);
+  if (n_toks) {
+    cursors = calloc(n_toks, sizeof *cursors);
+    facts->toks = calloc(n_toks, sizeof *facts->toks);
+    if (!cursors || !facts->toks) goto nomem;
+    clang_annotateTokens(tu, toks, n_toks, cursors);
+  }
+  for (unsigned i = 0; i < n_toks; i++) {
+    c2h_token *t = &facts->toks[i];
+    CXSourceRange ext = clang_getTokenExtent(tu, toks[i]);
+    unsigned b = 0, e = 0;
+    clang_getSpellingLocation(clang_getRangeStart(ext), NULL, &t->line, &t->col, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+    t->kind = token_kind(clang_getTokenKind(toks[i]));
+    t->begin = b;
+    t->end = e < b ? b : e;
+    t->use = C2H_USE_UNKNOWN;
+    if (t->kind != C2H_TOK_IDENT || !filter || !filter(filter_ctx, src + b, t->end - b)) continue;
+    int declares = 0;
+    t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);
+    if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
+  }
+  facts->n_toks = n_toks;
+  goto done;
+nomem:
+  rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+done:
+  if (toks) clang_disposeTokens(tu, toks, n_toks);
+  free(cursors);
+  if (tu) clang_disposeTranslationUnit(tu);
+  free(files);
+  return rc;
+}

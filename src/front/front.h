@@ -1,0 +1,70 @@
+#ifndef C2H_FRONT_H
+#define C2H_FRONT_H
+/* The parser front end: the only module that knows libclang. It turns one
+ * source buffer into tokens annotated with what the AST says about them,
+ * plus the parser's diagnostics. */
+#include <stddef.h>
+
+#include "cu2hip/diag.h"
+#include "cu2hip/error.h"
+#include "util/strmap.h"
+
+typedef enum c2h_tok_kind {
+  C2H_TOK_PUNCT,
+  C2H_TOK_KEYWORD,
+  C2H_TOK_IDENT,
+  C2H_TOK_LITERAL,
+  C2H_TOK_COMMENT
+} c2h_tok_kind;
+
+/* What the AST says an identifier token is (filled for names of interest). */
+typedef enum c2h_tok_use {
+  C2H_USE_UNKNOWN, /* no AST answer: inactive code, macro body, unresolved name */
+  C2H_USE_API,     /* refers to a declaration of the CUDA API (shim or toolkit) */
+  C2H_USE_USER,    /* declares, or refers to, a declaration in user code */
+  C2H_USE_MEMBER   /* a member of a class (field, method) */
+} c2h_tok_use;
+
+typedef struct c2h_token {
+  c2h_tok_kind kind;
+  c2h_tok_use use;
+  size_t begin, end; /* byte offsets in the source */
+  unsigned line, col;
+} c2h_token;
+
+typedef struct c2h_tu_facts {
+  c2h_token *toks;
+  size_t n_toks;
+  c2h_strmap user_names; /* names of interest that user code declares or #defines */
+  c2h_diag_list diags;   /* parse problems */
+} c2h_tu_facts;
+
+void c2h_tu_facts_init(c2h_tu_facts *f);
+void c2h_tu_facts_dispose(c2h_tu_facts *f);
+
+/* Says whether a name matters to the caller (a CUDA name of the rule table):
+ * only those get AST lookups, and parse errors about them are shim gaps, not
+ * problems of the user's code. */
+typedef int (*c2h_name_filter)(void *ctx, const char *name, size_t len);
+
+typedef struct c2h_front_options {
+  const char *const *clang_args; /* extra flags, borrowed */
+  size_t n_clang_args;
+  const char *cuda_path;         /* real CUDA toolkit, or NULL for the shim */
+  const char *const *cuda_headers; /* header names the shim stands in for */
+  size_t n_cuda_headers;
+} c2h_front_options;
+
+typedef struct c2h_front c2h_front;
+
+/* One per thread. options is copied; its strings are borrowed. */
+int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err);
+void c2h_front_free(c2h_front *fe);
+
+/* Parses src (the contents of path) and fills facts (initialised by the
+ * caller). Fails only when no translation unit can be built at all. */
+int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
+                    c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
+                    c2h_error *err);
+
+#endif

@@ -1,0 +1,277 @@
+/* Runs translation over inputs: files and directory trees. One bad input is
+ * a diagnostic, never the end of the run; outputs are written atomically. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cu2hip/project.h"
+#include "util/buf.h"
+#include "util/file.h"
+
+const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
+                                             ".cc", ".cxx", ".inl", NULL};
+static const char *const cuda_only_extensions[] = {".cu", ".cuh", NULL};
+
+/* Markers that only CUDA code (or code calling CUDA) contains. Cheap, and
+ * only used to choose which non-.cu files of a tree to translate. */
+int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len) {
+  static const char *const markers[] = {"cuda", "__global__", "__device__", "<<<", "__shfl",
+                                        "__syncthreads", "cublas", "curand", "cufft", "cusparse",
+                                        "thrust/", "cub/", "nccl", NULL};
+  if (c2h_path_has_extension(path, cuda_only_extensions)) return 1;
+  if (memchr(bytes, '\0', len)) return 0;
+  for (size_t i = 0; markers[i]; i++) {
+    size_t m = strlen(markers[i]);
+    for (const char *p = bytes; (p = memchr(p, markers[i][0], len - (size_t)(p - bytes))) != NULL; p++)
+      if ((size_t)(bytes + len - p) >= m && memcmp(p, markers[i], m) == 0) return 1;
+  }
+  return 0;
+}
+
+/* A source to translate: where it is read from and its path relative to the
+ * output root. */
+typedef struct job {
+  char *path;
+  char *rel;
+  int from_walk; /* found by walking a directory (vs named by the user) */
+} job;
+
+typedef struct job_list {
+  job *items;
+  size_t len, cap;
+} job_list;
+
+static int add_job(job_list *l, const char *path, const char *rel, int from_walk) {
+  if (l->len == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 64;
+    job *p = realloc(l->items, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    l->items = p;
+    l->cap = cap;
+  }
+  job *j = &l->items[l->len];
+  j->path = c2h_strdup(path);
+  j->rel = c2h_strdup(rel);
+  j->from_walk = from_walk;
+  if (!j->path || !j->rel) {
+    free(j->path);
+    free(j->rel);
+    return C2H_ERR_NOMEM;
+  }
+  l->len++;
+  return 0;
+}
+
+static void free_jobs(job_list *l) {
+  for (size_t i = 0; i < l->len; i++) {
+    free(l->items[i].path);
+    free(l->items[i].rel);
+  }
+  free(l->items);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
+
+static int input_error(c2h_diag_list *diags, c2h_project_summary *sum, const char *path,
+                       const char *fmt, const char *reason) {
+  sum->input_errors++;
+  return c2h_diag_list_add(diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL,
+                           fmt, reason);
+}
+
+/* Collects source files under dir (sorted, hidden entries skipped). */
+static int walk(const char *dir, const char *rel, job_list *jobs, c2h_diag_list *diags,
+                c2h_project_summary *sum, int depth) {
+  int rc = 0;
+  char **names = NULL;
+  size_t n = 0, cap = 0;
+  if (depth > 64) return input_error(diags, sum, dir, "%s", "directory nesting too deep; not walked further");
+  DIR *d = opendir(dir);
+  if (!d) return input_error(diags, sum, dir, "cannot open directory: %s", strerror(errno));
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.') continue;
+    if (n == cap) {
+      cap = cap ? cap * 2 : 32;
+      char **p = realloc(names, cap * sizeof *p);
+      if (!p) {
+        rc = C2H_ERR_NOMEM;
+        goto done;
+      }
+      names = p;
+    }
+    if (!(names[n] = c2h_strdup(e->d_name))) {
+      rc = C2H_ERR_NOMEM;
+      goto done;
+    }
+    n++;
+  }
+  if (n > 1) qsort(names, n, sizeof *names, cmp_str);
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    char *path = c2h_path_join(dir, names[i]);
+    char *sub = rel[0] ? c2h_path_join(rel, names[i]) : c2h_strdup(names[i]);
+    struct stat st;
+    if (!path || !sub) {
+      rc = C2H_ERR_NOMEM;
+    } else if (lstat(path, &st) != 0) {
+      rc = input_error(diags, sum, path, "cannot stat: %s", strerror(errno));
+    } else if (S_ISLNK(st.st_mode)) {
+      /* Symbolic links are not followed: they could lead outside the tree or
+       * into a loop. Linked files are still translated where they resolve. */
+      if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && c2h_path_has_extension(path, c2h_source_extensions))
+        rc = add_job(jobs, path, sub, 1);
+    } else if (S_ISDIR(st.st_mode)) {
+      rc = walk(path, sub, jobs, diags, sum, depth + 1);
+    } else if (S_ISREG(st.st_mode) && c2h_path_has_extension(path, c2h_source_extensions)) {
+      rc = add_job(jobs, path, sub, 1);
+    }
+    free(path);
+    free(sub);
+  }
+done:
+  closedir(d);
+  for (size_t i = 0; i < n; i++) free(names[i]);
+  free(names);
+  return rc;
+}
+
+static int write_output(const c2h_project_options *o, const job *j, const c2h_file_result *res,
+                        c2h_diag_list *diags, c2h_project_summary *sum, c2h_error *err) {
+  int rc = 0;
+  struct stat st;
+  mode_t mode = stat(j->path, &st) == 0 ? (st.st_mode & 07777) : 0644;
+  char *target = NULL, *backup = NULL;
+  if (o->mode == C2H_OUTPUT_STDOUT) {
+    FILE *f = o->stdout_stream ? o->stdout_stream : stdout;
+    if (fwrite(res->output, 1, res->output_len, f) != res->output_len || fflush(f) != 0)
+      return input_error(diags, sum, "<stdout>", "cannot write the translation: %s", strerror(errno));
+    return 0;
+  }
+  if (o->mode == C2H_OUTPUT_NONE) return 0;
+  if (o->mode == C2H_OUTPUT_IN_PLACE) {
+    if (!res->changed) return 0; /* nothing to do: the file is left untouched */
+    target = c2h_strdup(j->path);
+    if (target && o->backup_suffix) {
+      backup = malloc(strlen(j->path) + strlen(o->backup_suffix) + 1);
+      if (backup) strcat(strcpy(backup, j->path), o->backup_suffix);
+    }
+    if (!target || (o->backup_suffix && !backup)) {
+      rc = C2H_ERR_NOMEM;
+      goto done;
+    }
+    if (backup && c2h_file_backup(j->path, backup, err) != 0) {
+      rc = input_error(diags, sum, j->path, "%s", err->message);
+      goto done;
+    }
+  } else {
+    if (!(target = c2h_path_join(o->out_dir, j->rel))) {
+      rc = C2H_ERR_NOMEM;
+      goto done;
+    }
+  }
+  if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
+    rc = input_error(diags, sum, err->path, "%s", err->message);
+    goto done;
+  }
+  sum->written++;
+done:
+  free(target);
+  free(backup);
+  return rc;
+}
+
+static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
+                   c2h_project_summary *sum) {
+  char *src = NULL;
+  size_t len = 0;
+  c2h_error err;
+  c2h_error_clear(&err);
+  c2h_file_result res;
+  c2h_file_result_init(&res);
+  int rc = 0;
+  if (c2h_file_read(j->path, &src, &len, &err) != 0) {
+    rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
+    goto done;
+  }
+  if (j->from_walk && !c2h_bytes_look_cuda(j->path, src, len)) goto done;
+  rc = c2h_translate_buffer(tr, j->path, src, len, &res, &err);
+  if (rc == C2H_ERR_NOMEM) goto done;
+  if (rc) {
+    rc = input_error(diags, sum, j->path, "%s", err.message);
+    goto done;
+  }
+  sum->files++;
+  if (res.changed) sum->changed++;
+  sum->edits += res.stats.edits;
+  if ((rc = write_output(o, j, &res, diags, sum, &err))) goto done;
+  rc = c2h_diag_list_move(diags, &res.diags);
+done:
+  c2h_file_result_dispose(&res);
+  free(src);
+  return rc;
+}
+
+int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
+                    c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
+  int rc = 0;
+  job_list jobs = {0};
+  c2h_translator *tr = NULL;
+  memset(sum, 0, sizeof *sum);
+  if (o->mode == C2H_OUTPUT_DIR && (!o->out_dir || !*o->out_dir))
+    return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no output directory given");
+  for (size_t i = 0; i < n_inputs && rc == 0; i++) {
+    struct stat st;
+    if (stat(inputs[i], &st) != 0) {
+      rc = input_error(diags, sum, inputs[i], "cannot read: %s", strerror(errno));
+    } else if (S_ISDIR(st.st_mode)) {
+      if (o->mode == C2H_OUTPUT_STDOUT) {
+        rc = c2h_error_set(err, C2H_ERR_USAGE, inputs[i], 0, 0,
+                           "is a directory: give an output directory (-o DIR) or --in-place");
+        goto done;
+      }
+      size_t before = jobs.len;
+      rc = walk(inputs[i], "", &jobs, diags, sum, 0);
+      if (rc == 0 && jobs.len == before)
+        rc = input_error(diags, sum, inputs[i], "%s",
+                         "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
+    } else {
+      rc = add_job(&jobs, inputs[i], c2h_path_basename(inputs[i]), 0);
+    }
+  }
+  if (rc) goto nomem;
+  if (o->mode == C2H_OUTPUT_STDOUT && jobs.len > 1) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                       "%zu inputs: give an output directory (-o DIR) or --in-place", jobs.len);
+    goto done;
+  }
+  if (jobs.len && (rc = c2h_translator_new(&tr, &o->translate, err))) goto done;
+  size_t walked = 0;
+  for (size_t i = 0; i < jobs.len && rc == 0; i++) {
+    size_t files_before = sum->files;
+    rc = run_job(tr, o, &jobs.items[i], diags, sum);
+    walked += jobs.items[i].from_walk && sum->files > files_before;
+  }
+  if (rc) goto nomem;
+  /* A tree that had candidate files but none of them CUDA. */
+  int any_walk = 0;
+  for (size_t i = 0; i < jobs.len; i++) any_walk |= jobs.items[i].from_walk;
+  if (any_walk && walked == 0 && sum->files == 0)
+    rc = input_error(diags, sum, inputs[0], "%s", "no CUDA sources found among the files walked");
+  if (rc) goto nomem;
+  c2h_diag_list_sort(diags);
+  for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
+  goto done;
+nomem:
+  if (rc == C2H_ERR_NOMEM) c2h_error_set(err, rc, NULL, 0, 0, "out of memory");
+done:
+  c2h_translator_free(tr);
+  free_jobs(&jobs);
+  return rc;
+}

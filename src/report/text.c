@@ -1,0 +1,30 @@
+#include <stdio.h>
+
+#include "report.h"
+
+int c2h_report_text(FILE *out, const c2h_diag_list *diags) {
+  for (size_t i = 0; i < diags->len; i++) {
+    const c2h_diag *d = &diags->items[i];
+    if (d->begin.line)
+      fprintf(out, "%s:%u:%u: ", d->path, d->begin.line, d->begin.col);
+    else
+      fprintf(out, "%s: ", d->path);
+    fprintf(out, "%s: %s [%s]\n", c2h_severity_name(d->severity), d->message, c2h_check_name(d->check));
+  }
+  return ferror(out) ? C2H_ERR_IO : 0;
+}
+
+static const char *plural(size_t n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+int c2h_report_summary(FILE *out, const c2h_project_summary *s) {
+  fprintf(out, "cu2hip: %zu %s translated (%zu changed, %zu %s), %zu %s, %zu %s, %zu %s",
+          s->files, plural(s->files, "file", "files"), s->changed, s->edits, plural(s->edits, "edit", "edits"),
+          s->by_severity[C2H_SEV_ERROR], plural(s->by_severity[C2H_SEV_ERROR], "error", "errors"),
+          s->by_severity[C2H_SEV_WARNING], plural(s->by_severity[C2H_SEV_WARNING], "warning", "warnings"),
+          s->by_severity[C2H_SEV_NOTE], plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
+  if (s->input_errors)
+    fprintf(out, "; %zu %s could not be processed", s->input_errors,
+            plural(s->input_errors, "input", "inputs"));
+  fputc('\n', out);
+  return ferror(out) ? C2H_ERR_IO : 0;
+}

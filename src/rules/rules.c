@@ -1,0 +1,465 @@
+/* The rule table: YAML loading with strict validation, and the lookup index. */
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "cu2hip/rules.h"
+#include "rules_internal.h"
+#include "util/buf.h"
+#include "util/file.h"
+#include "util/strmap.h"
+
+/* Every string a rule points at lives in the table's pool, so rules can be
+ * copied around and replaced without ownership bookkeeping. */
+typedef struct pool_block {
+  struct pool_block *next;
+  size_t used, cap;
+  char data[];
+} pool_block;
+
+struct c2h_rules {
+  c2h_rule *items;
+  size_t len, cap;
+  c2h_strmap names;   /* identifier -> index */
+  c2h_strmap headers; /* header path -> index */
+  pool_block *pool;
+  c2h_version newest;
+};
+
+static const char *const section_names[C2H_RULE_KIND__COUNT] = {
+    "headers", "functions", "types", "constants", "macros", "device"};
+
+const char *c2h_rule_kind_section(c2h_rule_kind kind) {
+  return kind < C2H_RULE_KIND__COUNT ? section_names[kind] : "?";
+}
+
+static void *pool_alloc(c2h_rules *r, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  if (!r->pool || r->pool->used + n > r->pool->cap) {
+    size_t cap = n > 65536 ? n : 65536;
+    pool_block *b = malloc(sizeof *b + cap);
+    if (!b) return NULL;
+    b->next = r->pool;
+    b->used = 0;
+    b->cap = cap;
+    r->pool = b;
+  }
+  void *p = r->pool->data + r->pool->used;
+  r->pool->used += n;
+  return p;
+}
+
+static const char *pool_strdup(c2h_rules *r, const char *s) {
+  size_t n = strlen(s);
+  char *p = pool_alloc(r, n + 1);
+  if (p) memcpy(p, s, n + 1);
+  return p;
+}
+
+int c2h_rules_new(c2h_rules **out, c2h_error *err) {
+  c2h_rules *r = calloc(1, sizeof *r);
+  if (!r) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+  c2h_strmap_init(&r->names);
+  c2h_strmap_init(&r->headers);
+  r->newest = C2H_VERSION(5, 2);
+  *out = r;
+  return 0;
+}
+
+void c2h_rules_free(c2h_rules *r) {
+  if (!r) return;
+  c2h_strmap_dispose(&r->names);
+  c2h_strmap_dispose(&r->headers);
+  while (r->pool) {
+    pool_block *next = r->pool->next;
+    free(r->pool);
+    r->pool = next;
+  }
+  free(r->items);
+  free(r);
+}
+
+int c2h_rules_new_default(c2h_rules **out, c2h_error *err) {
+  c2h_rules *r = NULL;
+  int rc = c2h_rules_new(&r, err);
+  if (rc) return rc;
+  for (size_t i = 0; i < c2h_embedded_rules_count; i++) {
+    const c2h_embedded_file *f = &c2h_embedded_rules[i];
+    if ((rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err))) {
+      c2h_rules_free(r);
+      return rc;
+    }
+  }
+  *out = r;
+  return 0;
+}
+
+/* ---- validation helpers ---------------------------------------------- */
+
+typedef struct loader {
+  c2h_rules *rules;
+  yaml_document_t doc;
+  const char *name;
+  c2h_error *err;
+  c2h_rule *pending; /* entries of this file, committed only if all are valid */
+  size_t n_pending, cap_pending;
+  c2h_strmap seen;   /* names in this file, for duplicate detection */
+} loader;
+
+static int fail_at(loader *ld, const yaml_node_t *node, const char *fmt, const char *a,
+                   const char *b) {
+  char msg[400];
+  snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
+  return c2h_error_set(ld->err, C2H_ERR_RULES, ld->name, node ? (unsigned)node->start_mark.line + 1 : 0,
+                       node ? (unsigned)node->start_mark.column + 1 : 0, "%s", msg);
+}
+
+static const char *scalar(const yaml_node_t *n) {
+  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int is_identifier(const char *s) {
+  if (!s || !(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))) return 0;
+  for (s++; *s; s++)
+    if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') ||
+          (*s >= '0' && *s <= '9')))
+      return 0;
+  return 1;
+}
+
+static int is_header_path(const char *s) {
+  if (!s || !*s || *s == '/') return 0;
+  for (; *s; s++)
+    if (*s == '<' || *s == '>' || *s == '"' || *s == '\n' || *s == ' ') return 0;
+  return 1;
+}
+
+static int parse_arg_index(loader *ld, yaml_node_t *n, int *out) {
+  const char *s = scalar(n);
+  char *end = NULL;
+  long v = s ? strtol(s, &end, 10) : 0;
+  if (!s || *end || v < 1 || v > 32)
+    return fail_at(ld, n, "argument index must be a number from 1 to 32", NULL, NULL);
+  *out = (int)v;
+  return 0;
+}
+
+static int parse_version(loader *ld, yaml_node_t *n, c2h_version *out) {
+  const char *s = scalar(n);
+  if (!s || c2h_version_parse(s, out))
+    return fail_at(ld, n, "malformed ROCm version '%s': expected \"MAJOR.MINOR\"", s ? s : "?",
+                   NULL);
+  if (*out > ld->rules->newest) ld->rules->newest = *out;
+  return 0;
+}
+
+/* Fills a form from the keys hip/call/args/drop_args of mapping `node`;
+ * other keys are handled (or rejected) by the caller. */
+static int parse_form_key(loader *ld, c2h_rule_form *form, const char *key, yaml_node_t *val,
+                          int header) {
+  if (strcmp(key, "hip") == 0) {
+    const char *s = scalar(val);
+    if (!(header ? is_header_path(s) : is_identifier(s)))
+      return fail_at(ld, val, header ? "'hip' must be a header path" : "'hip' must be an identifier, not '%s'",
+                     s ? s : "?", NULL);
+    return (form->hip = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
+  }
+  if (strcmp(key, "call") == 0) {
+    const char *s = scalar(val);
+    if (!s || !*s) return fail_at(ld, val, "'call' must be a non-empty string", NULL, NULL);
+    return (form->call = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
+  }
+  if (strcmp(key, "drop_args") == 0) {
+    if (val->type != YAML_SEQUENCE_NODE)
+      return fail_at(ld, val, "'drop_args' must be a list of argument numbers", NULL, NULL);
+    for (yaml_node_item_t *it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+      int idx, rc;
+      if ((rc = parse_arg_index(ld, yaml_document_get_node(&ld->doc, *it), &idx))) return rc;
+      form->drop_args |= 1u << (idx - 1);
+    }
+    return 0;
+  }
+  if (strcmp(key, "args") == 0) {
+    if (val->type != YAML_MAPPING_NODE)
+      return fail_at(ld, val, "'args' must map argument numbers to templates", NULL, NULL);
+    size_t n = (size_t)(val->data.mapping.pairs.top - val->data.mapping.pairs.start);
+    c2h_rule_arg *args = pool_alloc(ld->rules, n * sizeof *args + 1);
+    if (!args) return C2H_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+      yaml_node_pair_t *p = &val->data.mapping.pairs.start[i];
+      yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+      yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+      int rc = parse_arg_index(ld, k, &args[i].index);
+      if (rc) return rc;
+      for (size_t j = 0; j < i; j++)
+        if (args[j].index == args[i].index)
+          return fail_at(ld, k, "argument %s is rewritten twice", scalar(k), NULL);
+      if (!scalar(v)) return fail_at(ld, v, "an argument template must be a string", NULL, NULL);
+      if (!(args[i].tmpl = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    }
+    form->args = args;
+    form->n_args = n;
+    return 0;
+  }
+  return 1; /* not a form key */
+}
+
+static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
+                       yaml_node_t *val, c2h_rule *rule) {
+  int rc = 0, header = kind == C2H_RULE_HEADER;
+  const char *name = scalar(key);
+  memset(rule, 0, sizeof *rule);
+  rule->kind = kind;
+  rule->library = library;
+  rule->file = ld->name;
+  rule->line = (unsigned)key->start_mark.line + 1;
+  rule->col = (unsigned)key->start_mark.column + 1;
+  if (!(header ? is_header_path(name) : is_identifier(name)))
+    return fail_at(ld, key, header ? "'%s' is not a header path" : "'%s' is not an identifier",
+                   name ? name : "?", NULL);
+  if (!(rule->cuda = pool_strdup(ld->rules, name))) return C2H_ERR_NOMEM;
+
+  if (val->type == YAML_SCALAR_NODE) {
+    if ((rc = parse_form_key(ld, &rule->form, "hip", val, header)) != 0) return rc;
+    return 0;
+  }
+  if (val->type != YAML_MAPPING_NODE)
+    return fail_at(ld, val, "entry '%s' must be a HIP name or a mapping", name, NULL);
+
+  yaml_node_t *fallback = NULL, *mask = NULL;
+  for (yaml_node_pair_t *p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+    const char *ks = scalar(k);
+    if (!ks) return fail_at(ld, k, "keys must be plain strings", NULL, NULL);
+    for (yaml_node_pair_t *q = val->data.mapping.pairs.start; q < p; q++)
+      if (strcmp(scalar(yaml_document_get_node(&ld->doc, q->key)), ks) == 0)
+        return fail_at(ld, k, "duplicate key '%s'", ks, NULL);
+    rc = parse_form_key(ld, &rule->form, ks, v, header);
+    if (rc <= 0) {
+      if (rc < 0) return rc;
+      continue;
+    }
+    rc = 0;
+    if (strcmp(ks, "unsupported") == 0) {
+      if (!scalar(v) || !*scalar(v))
+        return fail_at(ld, v, "'unsupported' needs a one-line reason", NULL, NULL);
+      if (!(rule->unsupported = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "note") == 0) {
+      if (!scalar(v)) return fail_at(ld, v, "'note' must be a string", NULL, NULL);
+      if (!(rule->note = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "rocm") == 0) {
+      rc = parse_version(ld, v, &rule->rocm);
+    } else if (strcmp(ks, "deprecated") == 0) {
+      rc = parse_version(ld, v, &rule->deprecated);
+    } else if (strcmp(ks, "removed") == 0) {
+      rc = parse_version(ld, v, &rule->removed);
+    } else if (strcmp(ks, "mask_arg") == 0) {
+      mask = v;
+      rc = parse_arg_index(ld, v, &rule->mask_arg);
+    } else if (strcmp(ks, "fallback") == 0) {
+      fallback = v;
+      if (v->type != YAML_MAPPING_NODE)
+        return fail_at(ld, v, "'fallback' must be a mapping", NULL, NULL);
+      for (yaml_node_pair_t *f = v->data.mapping.pairs.start; f < v->data.mapping.pairs.top; f++) {
+        yaml_node_t *fk = yaml_document_get_node(&ld->doc, f->key);
+        const char *fks = scalar(fk);
+        rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), header) : 1;
+        if (rc > 0)
+          return fail_at(ld, fk, "unknown key '%s' in fallback (expected hip, call, args, drop_args)",
+                         fks ? fks : "?", NULL);
+        if (rc < 0) return rc;
+      }
+      if (!rule->fallback.hip && !rule->fallback.call)
+        return fail_at(ld, v, "'fallback' needs 'hip' or 'call'", NULL, NULL);
+      rule->has_fallback = 1;
+    } else {
+      return fail_at(ld, k,
+                     "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
+                     "args, drop_args, mask_arg, call, fallback, note)",
+                     ks, NULL);
+    }
+    if (rc) return rc;
+  }
+  if (rule->unsupported) {
+    if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||
+        rule->has_fallback || rule->mask_arg)
+      return fail_at(ld, val, "'%s' is marked unsupported and also has a HIP form", name, NULL);
+  } else if (!rule->form.hip && !rule->form.call) {
+    return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);
+  }
+  if (fallback && !rule->rocm)
+    return fail_at(ld, fallback, "'fallback' needs 'rocm' (the version the main form appears in)",
+                   NULL, NULL);
+  if (mask && (rule->form.drop_args >> (rule->mask_arg - 1)) & 1)
+    return fail_at(ld, mask, "'mask_arg' names a dropped argument", NULL, NULL);
+  if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg))
+    return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note",
+                   NULL, NULL);
+  return 0;
+}
+
+static int add_pending(loader *ld, const c2h_rule *rule, yaml_node_t *key) {
+  size_t len = strlen(rule->cuda);
+  int prev = c2h_strmap_get(&ld->seen, rule->cuda, len);
+  if (prev >= 0) {
+    char where[64];
+    snprintf(where, sizeof where, "%u:%u", ld->pending[prev].line, ld->pending[prev].col);
+    return fail_at(ld, key, "'%s' is defined twice (first at line %s)", rule->cuda, where);
+  }
+  if (ld->n_pending == ld->cap_pending) {
+    size_t cap = ld->cap_pending ? ld->cap_pending * 2 : 256;
+    c2h_rule *p = realloc(ld->pending, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    ld->pending = p;
+    ld->cap_pending = cap;
+  }
+  if (c2h_strmap_put(&ld->seen, rule->cuda, len, (int)ld->n_pending)) return C2H_ERR_NOMEM;
+  ld->pending[ld->n_pending++] = *rule;
+  return 0;
+}
+
+static int parse_document(loader *ld) {
+  yaml_node_t *root = yaml_document_get_root_node(&ld->doc);
+  if (!root) return fail_at(ld, NULL, "empty rule file", NULL, NULL);
+  if (root->type != YAML_MAPPING_NODE)
+    return fail_at(ld, root, "a rule file must be a mapping with 'library' and sections", NULL, NULL);
+  const char *library = NULL;
+  int rc = 0;
+  /* First pass: the library name, which every entry records. */
+  for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    if (scalar(k) && strcmp(scalar(k), "library") == 0) {
+      yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+      if (!scalar(v) || !*scalar(v)) return fail_at(ld, v, "'library' must be a name", NULL, NULL);
+      if (!(library = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    }
+  }
+  if (!library) return fail_at(ld, root, "missing required key 'library'", NULL, NULL);
+  for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+    const char *ks = scalar(k);
+    if (!ks) return fail_at(ld, k, "keys must be plain strings", NULL, NULL);
+    for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < p; q++)
+      if (strcmp(scalar(yaml_document_get_node(&ld->doc, q->key)), ks) == 0)
+        return fail_at(ld, k, "duplicate key '%s'", ks, NULL);
+    if (strcmp(ks, "library") == 0) continue;
+    if (strcmp(ks, "description") == 0) {
+      if (!scalar(v)) return fail_at(ld, v, "'description' must be a string", NULL, NULL);
+      continue;
+    }
+    int kind = -1;
+    for (int i = 0; i < C2H_RULE_KIND__COUNT; i++)
+      if (strcmp(ks, section_names[i]) == 0) kind = i;
+    if (kind < 0)
+      return fail_at(ld, k,
+                     "unknown key '%s' (expected library, description, headers, functions, types, "
+                     "constants, macros, device)",
+                     ks, NULL);
+    if (v->type == YAML_SCALAR_NODE && !*scalar(v)) continue; /* an empty section */
+    if (v->type != YAML_MAPPING_NODE)
+      return fail_at(ld, v, "section '%s' must be a mapping of CUDA names", ks, NULL);
+    for (yaml_node_pair_t *e = v->data.mapping.pairs.start; e < v->data.mapping.pairs.top; e++) {
+      yaml_node_t *ek = yaml_document_get_node(&ld->doc, e->key);
+      c2h_rule rule;
+      if ((rc = parse_entry(ld, (c2h_rule_kind)kind, library, ek,
+                            yaml_document_get_node(&ld->doc, e->value), &rule)))
+        return rc;
+      if ((rc = add_pending(ld, &rule, ek))) return rc;
+    }
+  }
+  if (ld->n_pending == 0) return fail_at(ld, root, "the file defines no entries", NULL, NULL);
+  return 0;
+}
+
+static int commit(loader *ld, int override) {
+  c2h_rules *r = ld->rules;
+  /* Check every conflict before changing anything, so a failed load leaves
+   * the table as it was. */
+  for (size_t i = 0; i < ld->n_pending && !override; i++) {
+    const c2h_rule *n = &ld->pending[i];
+    c2h_strmap *idx = n->kind == C2H_RULE_HEADER ? &r->headers : &r->names;
+    int prev = c2h_strmap_get(idx, n->cuda, strlen(n->cuda));
+    if (prev >= 0) {
+      const c2h_rule *o = &r->items[prev];
+      return c2h_error_set(ld->err, C2H_ERR_RULES, ld->name, n->line, n->col,
+                           "'%s' is already defined at %s:%u:%u", n->cuda, o->file, o->line, o->col);
+    }
+  }
+  if (r->len + ld->n_pending > r->cap) {
+    size_t cap = r->cap ? r->cap : 1024;
+    while (cap < r->len + ld->n_pending) cap *= 2;
+    c2h_rule *p = realloc(r->items, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    r->items = p;
+    r->cap = cap;
+  }
+  for (size_t i = 0; i < ld->n_pending; i++) {
+    const c2h_rule *n = &ld->pending[i];
+    c2h_strmap *idx = n->kind == C2H_RULE_HEADER ? &r->headers : &r->names;
+    int prev = c2h_strmap_get(idx, n->cuda, strlen(n->cuda));
+    if (prev >= 0) {
+      r->items[prev] = *n;
+      continue;
+    }
+    if (c2h_strmap_put(idx, n->cuda, strlen(n->cuda), (int)r->len)) return C2H_ERR_NOMEM;
+    r->items[r->len++] = *n;
+  }
+  return 0;
+}
+
+int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len,
+                          int override, c2h_error *err) {
+  int rc = 0, have_doc = 0;
+  yaml_parser_t parser;
+  loader ld;
+  memset(&ld, 0, sizeof ld);
+  ld.rules = rules;
+  ld.err = err;
+  c2h_strmap_init(&ld.seen);
+  if (!(ld.name = pool_strdup(rules, name))) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
+  if (!yaml_parser_initialize(&parser)) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+  if (!yaml_parser_load(&parser, &ld.doc)) {
+    rc = c2h_error_set(err, C2H_ERR_RULES, name, (unsigned)parser.problem_mark.line + 1,
+                       (unsigned)parser.problem_mark.column + 1, "invalid YAML: %s%s%s",
+                       parser.problem ? parser.problem : "syntax error",
+                       parser.context ? " " : "", parser.context ? parser.context : "");
+    goto done;
+  }
+  have_doc = 1;
+  c2h_version newest = rules->newest;
+  if ((rc = parse_document(&ld)) == 0) rc = commit(&ld, override);
+  if (rc) rules->newest = newest;
+  if (rc == C2H_ERR_NOMEM) c2h_error_set(err, rc, name, 0, 0, "out of memory");
+done:
+  if (have_doc) yaml_document_delete(&ld.doc);
+  yaml_parser_delete(&parser);
+  c2h_strmap_dispose(&ld.seen);
+  free(ld.pending);
+  return rc;
+}
+
+int c2h_rules_load_file(c2h_rules *rules, const char *path, c2h_error *err) {
+  char *text = NULL;
+  size_t len = 0;
+  int rc = c2h_file_read(path, &text, &len, err);
+  if (rc == 0) rc = c2h_rules_load_buffer(rules, path, text, len, 1, err);
+  free(text);
+  return rc;
+}
+
+const c2h_rule *c2h_rules_lookup(const c2h_rules *r, const char *name, size_t len) {
+  int i = c2h_strmap_get(&r->names, name, len);
+  return i < 0 ? NULL : &r->items[i];
+}
+
+const c2h_rule *c2h_rules_lookup_header(const c2h_rules *r, const char *path, size_t len) {
+  int i = c2h_strmap_get(&r->headers, path, len);
+  return i < 0 ? NULL : &r->items[i];
+}
+
+size_t c2h_rules_count(const c2h_rules *r) { return r->len; }
+const c2h_rule *c2h_rules_at(const c2h_rules *r, size_t i) { return i < r->len ? &r->items[i] : NULL; }
+c2h_version c2h_rules_newest_version(const c2h_rules *r) { return r->newest; }

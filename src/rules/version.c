@@ -1,0 +1,22 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cu2hip/rules.h"
+
+int c2h_version_parse(const char *text, c2h_version *out) {
+  /* Strictly "MAJOR.MINOR": digits, one dot, digits, nothing else. */
+  const char *p = text;
+  long major = 0, minor = 0;
+  int digits = 0;
+  while (*p >= '0' && *p <= '9' && digits < 3) major = major * 10 + (*p++ - '0'), digits++;
+  if (!digits || *p++ != '.') return C2H_ERR_USAGE;
+  digits = 0;
+  while (*p >= '0' && *p <= '9' && digits < 2) minor = minor * 10 + (*p++ - '0'), digits++;
+  if (!digits || *p != '\0' || major == 0) return C2H_ERR_USAGE;
+  *out = (c2h_version)C2H_VERSION(major, minor);
+  return 0;
+}
+
+void c2h_version_format(c2h_version v, char *buf, size_t size) {
+  snprintf(buf, size, "%d.%d", v / 100, v % 100);
+}

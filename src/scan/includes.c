@@ -1,0 +1,58 @@
+/* #include <cuda_header.h> -> #include <hip_header.h>. Works on the raw
+ * text after the directive, so inactive #if branches are covered too. */
+#include <string.h>
+
+#include "scan.h"
+
+/* Chooses what a header entry becomes for the target version and reports
+ * what the target cannot provide. Returns the HIP header or NULL. */
+static const char *header_target(c2h_scan *s, const c2h_rule *r, size_t tok, int *rc) {
+  char need[16], have[16];
+  *rc = 0;
+  if (r->unsupported) {
+    *rc = c2h_scan_diag(s, tok, tok, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                        "<%s> has no HIP equivalent: %s", r->cuda, r->unsupported);
+    return NULL;
+  }
+  if (r->rocm && s->target < r->rocm) {
+    if (r->has_fallback && r->fallback.hip) return r->fallback.hip;
+    c2h_version_format(r->rocm, need, sizeof need);
+    c2h_version_format(s->target, have, sizeof have);
+    *rc = c2h_scan_diag(s, tok, tok, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
+                        "<%s> becomes <%s>, which needs ROCm %s or newer (target: ROCm %s)", r->cuda,
+                        r->form.hip, need, have);
+  }
+  return r->form.hip;
+}
+
+int c2h_scan_includes(c2h_scan *s) {
+  const c2h_token *toks = s->facts->toks;
+  for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
+    /* A directive: '#' first on its line, then include / include_next / import. */
+    if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) continue;
+    if (!c2h_tok_is(s, i + 1, "include") && !c2h_tok_is(s, i + 1, "include_next") &&
+        !c2h_tok_is(s, i + 1, "import"))
+      continue;
+    size_t p = toks[i + 1].end;
+    while (p < s->len && (s->src[p] == ' ' || s->src[p] == '\t')) p++;
+    if (p >= s->len || (s->src[p] != '<' && s->src[p] != '"')) continue;
+    char close = s->src[p] == '<' ? '>' : '"';
+    size_t name_begin = p + 1, q = name_begin;
+    while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
+    if (q >= s->len || s->src[q] != close || q == name_begin) continue;
+    const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
+    if (!r) continue;
+    /* The token the header name starts in, for the diagnostic position. */
+    size_t tok = i + 2 < s->facts->n_toks ? i + 2 : i + 1;
+    int rc;
+    const char *hip = header_target(s, r, tok, &rc);
+    if (rc) return rc;
+    if (!hip) continue;
+    if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
+    s->stats->includes++;
+    if (r->note &&
+        (rc = c2h_scan_diag(s, tok, tok, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL, "%s", r->note)))
+      return rc;
+  }
+  return 0;
+}

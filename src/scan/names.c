@@ -1,0 +1,245 @@
+/* CUDA identifiers: the rename, the call rewrites a rule asks for, and the
+ * diagnostics for names HIP lacks. Renames are decided on tokens (so macro
+ * bodies and inactive code are covered) and vetoed by the AST where it knows
+ * the name is the user's own or a class member. */
+#include <ctype.h>
+#include <string.h>
+
+#include "scan.h"
+#include "util/buf.h"
+
+#define MAX_ARGS 32
+
+static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->kind != C2H_TOK_IDENT) return NULL;
+  return c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
+}
+
+/* Whether identifier token i is a use of the CUDA API rather than a name of
+ * the user's that happens to be spelled like one. */
+static int is_api_use(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  switch (t->use) {
+    case C2H_USE_API: return 1;
+    case C2H_USE_USER:
+    case C2H_USE_MEMBER: return 0;
+    case C2H_USE_UNKNOWN: break;
+  }
+  /* No AST answer (macro body, inactive branch, unresolved): decide on the
+   * surrounding tokens and on what the user declares elsewhere in the file. */
+  if (c2h_strmap_get(&s->facts->user_names, s->src + t->begin, t->end - t->begin) >= 0) return 0;
+  if (i == 0) return 1;
+  if (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->")) return 0;
+  if (c2h_tok_is(s, i - 1, "::") && i >= 2 &&
+      (s->facts->toks[i - 2].kind == C2H_TOK_IDENT || c2h_tok_is(s, i - 2, ">")))
+    return 0; /* qualified by a namespace or class of the user's */
+  if ((c2h_tok_is(s, i - 1, "define") || c2h_tok_is(s, i - 1, "undef")) && i >= 2 &&
+      c2h_tok_is(s, i - 2, "#"))
+    return 0; /* the user (re)defines a macro with this name */
+  return 1;
+}
+
+/* A literal lane mask that selects all 32 lanes of a CUDA warp. */
+static int is_full_warp_mask(const char *text, size_t len) {
+  char norm[32];
+  size_t n = 0;
+  for (size_t i = 0; i < len && n + 1 < sizeof norm; i++) {
+    if (isspace((unsigned char)text[i]) || text[i] == '(' || text[i] == ')') continue;
+    norm[n++] = (char)tolower((unsigned char)text[i]);
+  }
+  norm[n] = '\0';
+  while (n && (norm[n - 1] == 'u' || norm[n - 1] == 'l')) norm[--n] = '\0';
+  static const char *const full[] = {"0xffffffff", "~0", "-1", "4294967295", "0xffffffffffffffff",
+                                     "18446744073709551615", NULL};
+  for (size_t i = 0; full[i]; i++)
+    if (strcmp(norm, full[i]) == 0) return 1;
+  return 0;
+}
+
+#define FULL_WAVE_MASK "0xffffffffffffffffULL"
+
+typedef struct call_site {
+  size_t name, open, close; /* token indexes */
+  c2h_tok_span args[MAX_ARGS];
+  size_t n_args;
+} call_site;
+
+static size_t arg_begin(const c2h_scan *s, const call_site *c, size_t k) {
+  return s->facts->toks[c->args[k].first].begin;
+}
+static size_t arg_end(const c2h_scan *s, const call_site *c, size_t k) {
+  return s->facts->toks[c->args[k].last].end;
+}
+
+/* Appends `tmpl` with each $N replaced by argument N as already rewritten. */
+static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2h_buf *out, int *bad) {
+  int rc = 0;
+  for (const char *p = tmpl; *p && rc == 0; p++) {
+    if (*p == '$' && isdigit((unsigned char)p[1])) {
+      int n = 0;
+      while (isdigit((unsigned char)p[1])) n = n * 10 + (*++p - '0');
+      if (n < 1 || (size_t)n > c->n_args) {
+        *bad = 1;
+        return 0;
+      }
+      rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, (size_t)n - 1),
+                                 arg_end(s, c, (size_t)n - 1), out);
+    } else {
+      rc = c2h_buf_append(out, p, 1);
+    }
+  }
+  return rc;
+}
+
+/* Rewrites a whole call `name(args)` per `form`: the mask argument, argument
+ * templates, dropped arguments, or a whole-call template. The separators
+ * between the arguments that stay are kept as written. */
+static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, int widen_mask,
+                        const call_site *c) {
+  const c2h_token *toks = s->facts->toks;
+  c2h_buf out;
+  c2h_buf_init(&out);
+  int rc = 0, bad = 0;
+  if (form->call) {
+    rc = expand_template(s, c, form->call, &out, &bad);
+  } else {
+    rc = c2h_buf_puts(&out, form->hip);
+    if (rc == 0) rc = c2h_buf_append(&out, s->src + toks[c->name].end, toks[c->open].end - toks[c->name].end);
+    /* Text before the first argument. */
+    if (rc == 0 && c->n_args)
+      rc = c2h_buf_append(&out, s->src + toks[c->open].end, arg_begin(s, c, 0) - toks[c->open].end);
+    int emitted = 0;
+    for (size_t k = 0; k < c->n_args && rc == 0; k++) {
+      if (k < 32 && (form->drop_args >> k) & 1) continue;
+      if (emitted) {
+        /* The separator that followed the previous kept argument. */
+        rc = c2h_buf_puts(&out, ",");
+        size_t b = toks[c->args[k].first].begin, w = b;
+        while (w > 0 && (s->src[w - 1] == ' ' || s->src[w - 1] == '\t' || s->src[w - 1] == '\n' ||
+                         s->src[w - 1] == '\r'))
+          w--;
+        if (rc == 0) rc = c2h_buf_append(&out, s->src + w, b - w);
+      }
+      emitted = 1;
+      const char *tmpl = NULL;
+      for (size_t a = 0; a < form->n_args; a++)
+        if ((size_t)form->args[a].index == k + 1) tmpl = form->args[a].tmpl;
+      if (widen_mask && (size_t)r->mask_arg == k + 1 &&
+          is_full_warp_mask(s->src + arg_begin(s, c, k), arg_end(s, c, k) - arg_begin(s, c, k)))
+        rc = c2h_buf_puts(&out, FULL_WAVE_MASK);
+      else if (tmpl)
+        rc = expand_template(s, c, tmpl, &out, &bad);
+      else
+        rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), &out);
+    }
+    /* Text after the last argument, then ')'. */
+    if (rc == 0 && c->n_args)
+      rc = c2h_buf_append(&out, s->src + arg_end(s, c, c->n_args - 1),
+                          toks[c->close].begin - arg_end(s, c, c->n_args - 1));
+    if (rc == 0) rc = c2h_buf_puts(&out, ")");
+  }
+  if (rc == 0 && bad) {
+    rc = c2h_scan_diag(s, c->name, c->close, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                       "%s(...) has %zu arguments, fewer than its rewrite needs; rewrite it by hand",
+                       r->cuda, c->n_args);
+  } else if (rc == 0) {
+    size_t b = toks[c->name].begin, e = toks[c->close].end;
+    c2h_edit_remove_inside(s->edits, b, e);
+    rc = c2h_edit_add(s->edits, b, e, out.data, out.len);
+    s->stats->calls++;
+  }
+  c2h_buf_dispose(&out);
+  return rc;
+}
+
+/* Reports lane masks that lose meaning on a 64-lane wavefront. */
+static int check_mask(c2h_scan *s, const c2h_rule *r, const call_site *c, int dropped,
+                      const char *hip) {
+  size_t k = (size_t)r->mask_arg - 1;
+  if (k >= c->n_args) return 0;
+  const char *text = s->src + arg_begin(s, c, k);
+  size_t len = arg_end(s, c, k) - arg_begin(s, c, k);
+  if (is_full_warp_mask(text, len)) return 0;
+  if (dropped)
+    return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
+                         NULL,
+                         "lane mask '%.*s' is dropped: %s() acts on all active lanes of the 64-lane "
+                         "wavefront; check that every lane the mask excluded is inactive here",
+                         (int)(len > 60 ? 60 : len), text, hip ? hip : r->cuda);
+  return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
+                       "lane mask '%.*s' of %s() must be a 64-bit mask on gfx942 (64-lane wavefronts); "
+                       "a 32-bit mask leaves lanes 32-63 out",
+                       (int)(len > 60 ? 60 : len), text, r->cuda);
+}
+
+static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
+  int rc = 0;
+  char need[16], have[16];
+  c2h_version_format(s->target, have, sizeof have);
+  if (r->unsupported)
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s has no HIP equivalent: %s", r->cuda, r->unsupported);
+  const c2h_rule_form *form = &r->form;
+  int fallback = 0;
+  if (r->rocm && s->target < r->rocm) {
+    c2h_version_format(r->rocm, need, sizeof need);
+    if (r->has_fallback) {
+      form = &r->fallback;
+      fallback = 1;
+    } else if ((rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
+                                   "%s becomes %s, which needs ROCm %s or newer (target: ROCm %s)",
+                                   r->cuda, form->hip ? form->hip : r->cuda, need, have))) {
+      return rc;
+    }
+  }
+  if (r->removed && s->target >= r->removed) {
+    c2h_version_format(r->removed, need, sizeof need);
+    if ((rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
+                            "%s becomes %s, which ROCm %s removed (target: ROCm %s)", r->cuda,
+                            form->hip ? form->hip : r->cuda, need, have)))
+      return rc;
+  }
+  if (r->note && (rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL, "%s: %s",
+                                     r->cuda, r->note)))
+    return rc;
+
+  int widen_mask = r->mask_arg && !fallback;
+  int dropped_mask = r->mask_arg && fallback && ((form->drop_args >> (r->mask_arg - 1)) & 1);
+  int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
+  if (needs_call && c2h_tok_is(s, i + 1, "(")) {
+    call_site c = {.name = i, .open = i + 1};
+    c.close = c2h_tok_match(s, i + 1);
+    if (c.close < s->facts->n_toks) {
+      c.n_args = c2h_tok_split(s, c.open, c.close, c.args, MAX_ARGS);
+      if (c.n_args > MAX_ARGS) c.n_args = MAX_ARGS;
+      if (r->mask_arg && (rc = check_mask(s, r, &c, dropped_mask, form->hip))) return rc;
+      return rewrite_call(s, r, form, widen_mask, &c);
+    }
+  }
+  if (!form->hip)
+    return c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "%s is not called here, so it cannot become '%s'; rewrite it by hand",
+                         r->cuda, form->call);
+  if (needs_call && (rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                                        "%s is not called here: renamed to %s, but its arguments "
+                                        "need the rewrite a call would get",
+                                        r->cuda, form->hip)))
+    return rc;
+  const c2h_token *t = &s->facts->toks[i];
+  if ((rc = c2h_edit_add(s->edits, t->begin, t->end, form->hip, strlen(form->hip)))) return rc;
+  s->stats->renames++;
+  return 0;
+}
+
+int c2h_scan_names(c2h_scan *s) {
+  /* Last token first: a call's arguments are rewritten before the call
+   * itself, which then moves their rewritten text. */
+  for (size_t i = s->facts->n_toks; i-- > 0;) {
+    const c2h_rule *r = lookup(s, i);
+    if (!r || !is_api_use(s, i)) continue;
+    int rc = handle_name(s, i, r);
+    if (rc) return rc;
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+#ifndef C2H_SCAN_H
+#define C2H_SCAN_H
+/* The rewrite passes over an annotated token stream: each pass finds the
+ * sites it handles (includes, CUDA names and calls, kernel launches) and
+ * records edits and diagnostics. */
+#include "cu2hip/rules.h"
+#include "cu2hip/translate.h"
+#include "edit/edit.h"
+#include "front/front.h"
+
+typedef struct c2h_scan {
+  const char *path;
+  const char *src;
+  size_t len;
+  const c2h_tu_facts *facts;
+  const c2h_rules *rules;
+  c2h_version target;
+  c2h_launch_syntax launch_syntax;
+  c2h_edit_list *edits;
+  c2h_diag_list *diags;
+  c2h_file_stats *stats;
+} c2h_scan;
+
+/* #include lines that name CUDA headers. */
+int c2h_scan_includes(c2h_scan *s);
+/* Kernel launches (only with C2H_LAUNCH_HIP). Run before c2h_scan_names. */
+int c2h_scan_launches(c2h_scan *s);
+/* CUDA identifiers: renames, call rewrites, unsupported APIs. */
+int c2h_scan_names(c2h_scan *s);
+
+/* ---- token helpers shared by the passes (tokens.c) ---- */
+
+/* A run of tokens [first, last] (inclusive), e.g. one call argument. */
+typedef struct c2h_tok_span {
+  size_t first, last;
+} c2h_tok_span;
+
+/* Whether token i is spelled exactly `text`. */
+int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
+/* Index of the bracket closing the one at `open` ( ( [ { ), or n_toks. */
+size_t c2h_tok_match(const c2h_scan *s, size_t open);
+/* Splits the tokens strictly between open and close at top-level commas.
+ * Returns the number of spans (0 for an empty list); at most max are stored. */
+size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max);
+/* Position of token i's start and end, for diagnostics. */
+c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
+c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);
+/* Adds a diagnostic spanning tokens [first, last]. */
+int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_check check,
+                  const char *replacement, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+#endif

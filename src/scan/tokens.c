@@ -1,0 +1,66 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scan.h"
+
+int c2h_tok_is(const c2h_scan *s, size_t i, const char *text) {
+  if (i >= s->facts->n_toks) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  size_t n = strlen(text);
+  return t->end - t->begin == n && memcmp(s->src + t->begin, text, n) == 0;
+}
+
+static int opener(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{");
+}
+
+static int closer(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, ")") || c2h_tok_is(s, i, "]") || c2h_tok_is(s, i, "}");
+}
+
+size_t c2h_tok_match(const c2h_scan *s, size_t open) {
+  size_t n = s->facts->n_toks, depth = 0;
+  for (size_t i = open; i < n; i++) {
+    if (opener(s, i)) depth++;
+    else if (closer(s, i) && --depth == 0) return i;
+  }
+  return n;
+}
+
+size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max) {
+  if (close <= open + 1) return 0;
+  size_t count = 0, depth = 0, start = open + 1;
+  for (size_t i = open + 1; i <= close; i++) {
+    if (i < close && opener(s, i)) depth++;
+    else if (i < close && closer(s, i)) depth--;
+    else if (i == close || (depth == 0 && c2h_tok_is(s, i, ","))) {
+      if (count < max) spans[count] = (c2h_tok_span){start, i - 1};
+      count++;
+      start = i + 1;
+    }
+  }
+  return count;
+}
+
+c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  return (c2h_pos){t->line, t->col, t->begin};
+}
+
+c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  /* Tokens do not span lines, except for rare escaped newlines. */
+  return (c2h_pos){t->line, t->col + (unsigned)(t->end - t->begin), t->end};
+}
+
+int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_check check,
+                  const char *replacement, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char tmp[1024];
+  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  return c2h_diag_list_add(s->diags, s->path, c2h_tok_begin_pos(s, first), c2h_tok_end_pos(s, last),
+                           sev, check, replacement, "%s", tmp);
+}

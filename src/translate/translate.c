@@ -1,0 +1,144 @@
+/* One file: parse, run the rewrite passes, apply the edits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cu2hip/cu2hip.h"
+#include "edit/edit.h"
+#include "front/front.h"
+#include "scan/scan.h"
+#include "util/file.h"
+
+struct c2h_translator {
+  c2h_translate_options options;
+  c2h_front *front;
+  const char **headers; /* CUDA header names the shim stands in for */
+};
+
+const char *c2h_version_string(void) { return C2H_VERSION_STRING; }
+
+void c2h_file_result_init(c2h_file_result *res) {
+  memset(res, 0, sizeof *res);
+  c2h_diag_list_init(&res->diags);
+}
+
+void c2h_file_result_dispose(c2h_file_result *res) {
+  free(res->output);
+  c2h_diag_list_dispose(&res->diags);
+  c2h_file_result_init(res);
+}
+
+void c2h_translator_free(c2h_translator *tr) {
+  if (!tr) return;
+  c2h_front_free(tr->front);
+  free(tr->headers);
+  free(tr);
+}
+
+int c2h_translator_new(c2h_translator **out, const c2h_translate_options *options, c2h_error *err) {
+  int rc = 0;
+  if (!options->rules) return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no rule table given");
+  c2h_translator *tr = calloc(1, sizeof *tr);
+  size_t n_rules = c2h_rules_count(options->rules), n_headers = 0;
+  if (!tr || !(tr->headers = calloc(n_rules + 1, sizeof *tr->headers))) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    goto fail;
+  }
+  tr->options = *options;
+  for (size_t i = 0; i < n_rules; i++) {
+    const c2h_rule *r = c2h_rules_at(options->rules, i);
+    if (r->kind == C2H_RULE_HEADER) tr->headers[n_headers++] = r->cuda;
+  }
+  c2h_front_options fo = {options->clang_args, options->n_clang_args, options->cuda_path,
+                          tr->headers, n_headers};
+  if ((rc = c2h_front_new(&tr->front, &fo, err))) goto fail;
+  *out = tr;
+  return 0;
+fail:
+  c2h_translator_free(tr);
+  return rc;
+}
+
+static int is_cuda_name(void *ctx, const char *name, size_t len) {
+  return c2h_rules_lookup((const c2h_rules *)ctx, name, len) != NULL;
+}
+
+int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
+                         c2h_file_result *res, c2h_error *err) {
+  int rc = 0;
+  c2h_tu_facts facts;
+  c2h_edit_list edits;
+  c2h_tu_facts_init(&facts);
+  c2h_edit_list_init(&edits);
+  const void *nul = memchr(src, '\0', len);
+  if (nul) {
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "binary file (NUL byte at offset %zu); not translated",
+                       (size_t)((const char *)nul - src));
+    goto done;
+  }
+  if (len > 0x7fffffffu) {
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "file too large to parse (%zu bytes)", len);
+    goto done;
+  }
+  if ((rc = c2h_front_parse(tr->front, path, src, len, is_cuda_name, (void *)tr->options.rules, &facts, err)))
+    goto done;
+  c2h_scan s = {path, src, len, &facts, tr->options.rules, tr->options.rocm_version,
+                tr->options.launch_syntax, &edits, &res->diags, &res->stats};
+  if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  size_t bad = 0;
+  if (c2h_edit_list_finish(&edits, &bad)) {
+    rc = c2h_error_set(err, C2H_ERR_INTERNAL, path, 0, 0,
+                       "conflicting edits at byte %zu (a bug: please report it with this file)",
+                       edits.items[bad].begin);
+    goto done;
+  }
+  if ((rc = c2h_edit_apply(&edits, src, len, &res->output, &res->output_len))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  res->stats.edits = edits.len;
+  res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
+  if ((rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory");
+    goto done;
+  }
+  c2h_diag_list_sort(&res->diags);
+done:
+  c2h_tu_facts_dispose(&facts);
+  c2h_edit_list_dispose(&edits);
+  return rc;
+}
+
+/* Reads HIP_VERSION_MAJOR / MINOR from a hip_version.h. */
+static c2h_version read_hip_version(const char *path) {
+  char *text = NULL;
+  size_t len = 0;
+  c2h_error err;
+  c2h_version v = 0;
+  if (c2h_file_read(path, &text, &len, &err) != 0) return 0;
+  const char *ma = strstr(text, "#define HIP_VERSION_MAJOR");
+  const char *mi = strstr(text, "#define HIP_VERSION_MINOR");
+  if (ma && mi) {
+    int major = atoi(ma + sizeof "#define HIP_VERSION_MAJOR");
+    int minor = atoi(mi + sizeof "#define HIP_VERSION_MINOR");
+    if (major > 0 && minor >= 0 && minor < 100) v = C2H_VERSION(major, minor);
+  }
+  free(text);
+  return v;
+}
+
+c2h_version c2h_installed_hip_version(void) {
+  const char *rocm = getenv("ROCM_PATH");
+  char buf[4096];
+  c2h_version v = 0;
+  if (rocm && *rocm) {
+    snprintf(buf, sizeof buf, "%s/include/hip/hip_version.h", rocm);
+    v = read_hip_version(buf);
+  }
+  if (!v) v = read_hip_version("/opt/rocm/include/hip/hip_version.h");
+  if (!v) v = read_hip_version("/usr/include/hip/hip_version.h");
+  return v;
+}

@@ -1,0 +1,36 @@
+#ifndef C2H_UTIL_FILE_H
+#define C2H_UTIL_FILE_H
+/* File system helpers. Every function reports failures in err with the path
+ * and the system's reason. */
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "cu2hip/error.h"
+
+/* Reads a whole regular file. *data is malloc'd and NUL-terminated (the
+ * caller frees it). */
+int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
+
+/* Replaces (or creates) path with len bytes, atomically: the bytes go to a
+ * temporary file in the same directory, which is flushed and renamed over
+ * path, so readers see the old or the new content, never a mix. mode is the
+ * permission of the new file. Missing parent directories are created. */
+int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t mode,
+                          c2h_error *err);
+
+/* Copies path to backup_path atomically (for --backup). */
+int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err);
+
+/* mkdir -p. */
+int c2h_mkdirs(const char *path, c2h_error *err);
+
+/* Joins a and b with one '/', into a malloc'd string (NULL: out of memory). */
+char *c2h_path_join(const char *a, const char *b);
+
+/* Returns a pointer to the last path component of path. */
+const char *c2h_path_basename(const char *path);
+
+/* Whether path ends with one of the NULL-terminated extensions (".cu"). */
+int c2h_path_has_extension(const char *path, const char *const *extensions);
+
+#endif

@@ -1,0 +1,758 @@
+#!/usr/bin/env python3
+"""Generate (or check) the CUDA -> HIP rule tables under rules/.
+
+The CUDA names come from the CUDA toolkit headers on this machine; whether a
+HIP name exists comes from the installed HIP headers (the oldest release the
+table describes, ROCm 5.2 on Debian); names that only newer ROCm releases
+declare come from tools/hip_versions.tsv. Curated entries (argument rewrites,
+spellings that differ, reasons) live in tools/rules_overrides.yaml,
+tools/hip_names.tsv and tools/unsupported_reasons.tsv.
+
+    tools/gen_rules.py            regenerate rules/cuda-*.yaml
+    tools/gen_rules.py --check    verify rules/*.yaml against the HIP headers
+
+Standard library only. See tools/README.md.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
+
+SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
+ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
+              "drop_args", "mask_arg", "call", "fallback", "note")
+
+
+# --------------------------------------------------------------------------
+# A small reader for the YAML subset the rule tables use: block mappings,
+# flow mappings/sequences, plain and quoted scalars, comments.
+# --------------------------------------------------------------------------
+
+class YamlError(Exception):
+    pass
+
+
+class Loc(dict):
+    """A mapping that also remembers the line of each key."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = {}
+
+
+def _strip_comment(line):
+    out, quote, i = [], None, 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            out.append(c)
+            if c == "\\" and quote == '"' and i + 1 < len(line):
+                out.append(line[i + 1])
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+            out.append(c)
+        elif c == "#" and (i == 0 or line[i - 1] in " \t"):
+            break
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out).rstrip()
+
+
+class _Flow:
+    def __init__(self, text, where):
+        self.s, self.i, self.where = text, 0, where
+
+    def err(self, msg):
+        raise YamlError("%s: %s (at %r)" % (self.where, msg, self.s[self.i:self.i + 20]))
+
+    def ws(self):
+        while self.i < len(self.s) and self.s[self.i] in " \t":
+            self.i += 1
+
+    def value(self):
+        self.ws()
+        if self.i >= len(self.s):
+            self.err("missing value")
+        c = self.s[self.i]
+        if c == "{":
+            return self.mapping()
+        if c == "[":
+            return self.sequence()
+        if c in "\"'":
+            return self.quoted()
+        return self.plain(",]}")
+
+    def quoted(self):
+        q = self.s[self.i]
+        self.i += 1
+        out = []
+        while True:
+            if self.i >= len(self.s):
+                self.err("unterminated string")
+            c = self.s[self.i]
+            if q == '"' and c == "\\":
+                nxt = self.s[self.i + 1]
+                out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+                self.i += 2
+                continue
+            if c == q:
+                if q == "'" and self.s[self.i + 1:self.i + 2] == "'":
+                    out.append("'")
+                    self.i += 2
+                    continue
+                self.i += 1
+                return "".join(out)
+            out.append(c)
+            self.i += 1
+
+    def plain(self, stops):
+        start = self.i
+        while self.i < len(self.s) and self.s[self.i] not in stops:
+            if self.s[self.i] == ":" and (self.i + 1 >= len(self.s) or self.s[self.i + 1] in " \t"):
+                break
+            self.i += 1
+        text = self.s[start:self.i].strip()
+        if text == "":
+            self.err("empty scalar")
+        return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+    def mapping(self):
+        self.i += 1
+        out = Loc()
+        while True:
+            self.ws()
+            if self.s[self.i:self.i + 1] == "}":
+                self.i += 1
+                return out
+            key = self.quoted() if self.s[self.i] in "\"'" else self.plain(",:}")
+            self.ws()
+            if self.s[self.i:self.i + 1] != ":":
+                self.err("expected ':'")
+            self.i += 1
+            if key in out:
+                self.err("duplicate key %r" % key)
+            out[key] = self.value()
+            self.ws()
+            if self.s[self.i:self.i + 1] == ",":
+                self.i += 1
+            elif self.s[self.i:self.i + 1] != "}":
+                self.err("expected ',' or '}'")
+
+    def sequence(self):
+        self.i += 1
+        out = []
+        while True:
+            self.ws()
+            if self.s[self.i:self.i + 1] == "]":
+                self.i += 1
+                return out
+            out.append(self.value())
+            self.ws()
+            if self.s[self.i:self.i + 1] == ",":
+                self.i += 1
+            elif self.s[self.i:self.i + 1] != "]":
+                self.err("expected ',' or ']'")
+
+
+def load_yaml(text, path):
+    """Parse the rule-table YAML subset; returns nested Loc/list/str/int."""
+    lines = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            raise YamlError("%s:%d: tab in indentation" % (path, n))
+        s = _strip_comment(raw)
+        if s.strip():
+            lines.append((n, len(s) - len(s.lstrip()), s.strip()))
+
+    pos = 0
+
+    def block(indent):
+        nonlocal pos
+        out = Loc()
+        while pos < len(lines):
+            n, ind, s = lines[pos]
+            if ind < indent:
+                break
+            if ind > indent:
+                raise YamlError("%s:%d: unexpected indentation" % (path, n))
+            where = "%s:%d" % (path, n)
+            f = _Flow(s, where)
+            key = f.quoted() if s[0] in "\"'" else f.plain(":")
+            f.ws()
+            if f.s[f.i:f.i + 1] != ":":
+                raise YamlError("%s: expected 'key: value'" % where)
+            f.i += 1
+            if key in out:
+                raise YamlError("%s: duplicate key %r" % (where, key))
+            out.lines[key] = n
+            pos += 1
+            f.ws()
+            if f.i >= len(s):
+                if pos < len(lines) and lines[pos][1] > indent:
+                    out[key] = block(lines[pos][1])
+                else:
+                    out[key] = None
+            else:
+                out[key] = f.value()
+                f.ws()
+                if f.i != len(s):
+                    raise YamlError("%s: trailing text" % where)
+        return out
+
+    return block(0)
+
+
+# --------------------------------------------------------------------------
+# Header scanning
+# --------------------------------------------------------------------------
+
+def strip_c(text, keep_strings=False):
+    """Remove comments (and string/char literals) from C source."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            out.append(" ")
+            i = n if j < 0 else j + 2
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1] if keep_strings else '""')
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out).replace("\\\n", " ")
+
+
+def read_version_h(hip_include):
+    p = os.path.join(hip_include, "hip", "hip_version.h")
+    try:
+        t = open(p, encoding="utf-8", errors="replace").read()
+    except OSError:
+        return None
+    ma = re.search(r"#define\s+HIP_VERSION_MAJOR\s+(\d+)", t)
+    mi = re.search(r"#define\s+HIP_VERSION_MINOR\s+(\d+)", t)
+    return "%s.%s" % (ma.group(1), mi.group(1)) if ma and mi else None
+
+
+def hip_identifiers(hip_include):
+    """Identifiers the installed AMD HIP headers declare or use, plus header paths."""
+    ids, headers = set(), set()
+    root = os.path.join(hip_include, "hip")
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs
+                         if d not in ("nvidia_detail", "nvcc_detail", "hcc_detail"))
+        for f in sorted(files):
+            full = os.path.join(dirpath, f)
+            headers.add(os.path.relpath(full, hip_include).replace(os.sep, "/"))
+            # the profiler's API-id tables are not API declarations
+            if f == "hip_prof_str.h" or not f.endswith((".h", ".hpp")):
+                continue
+            text = strip_c(open(full, encoding="utf-8", errors="replace").read())
+            ids.update(re.findall(r"[A-Za-z_]\w*", text))
+    return ids, headers
+
+
+def read_text(path):
+    return open(path, encoding="utf-8", errors="replace").read()
+
+
+_ATTR = r"(?:(?:__\w+__|CUDARTAPI|__builtin_align__\s*\(\s*\d+\s*\)|__align__\s*\(\s*\d+\s*\)|alignas\s*\(\s*\d+\s*\))\s+)*"
+
+
+def split_preproc(text):
+    """Returns (code without preprocessor lines, list of #define names)."""
+    code, defines = [], []
+    for line in text.split("\n"):
+        m = re.match(r"\s*#\s*(\w+)\s*(.*)", line)
+        if m:
+            if m.group(1) == "define":
+                d = re.match(r"([A-Za-z_]\w*)(\()?", m.group(2))
+                if d:
+                    defines.append((d.group(1), bool(d.group(2)), m.group(2)))
+            code.append("")
+        else:
+            code.append(line)
+    return "\n".join(code), defines
+
+
+def extract_types(code):
+    """struct/enum/union tags, typedef names and enumerators."""
+    types, consts = set(), set()
+    for m in re.finditer(r"\b(struct|enum|union|class)\s+" + _ATTR + r"([A-Za-z_]\w*)\s*(?=[{;:])", code):
+        types.add(m.group(2))
+    for m in re.finditer(r"\benum\b[^{};()]*\{([^{}]*)\}", code):
+        for item in m.group(1).split(","):
+            e = re.match(r"\s*([A-Za-z_]\w*)", item)
+            if e:
+                consts.add(e.group(1))
+    # typedefs: walk statements starting with 'typedef' up to the ';' at depth 0
+    for m in re.finditer(r"\btypedef\b", code):
+        i, depth = m.end(), 0
+        while i < len(code):
+            c = code[i]
+            if c in "{(":
+                depth += 1
+            elif c in "})":
+                depth -= 1
+            elif c == ";" and depth == 0:
+                break
+            i += 1
+        stmt = code[m.end():i]
+        stmt = re.sub(r"\{[^{}]*\}", " ", stmt)
+        while re.search(r"\{[^{}]*\}", stmt):
+            stmt = re.sub(r"\{[^{}]*\}", " ", stmt)
+        fp = re.search(r"\(\s*(?:\w+\s+)*\*\s*([A-Za-z_]\w*)\s*\)\s*\(", stmt)
+        if fp:
+            types.add(fp.group(1))
+            continue
+        stmt = re.sub(r"\[[^\]]*\]", " ", stmt)
+        stmt = re.sub(r"__\w+__\s*\([^()]*\)", " ", stmt)
+        for part in stmt.split(","):
+            w = re.findall(r"[A-Za-z_]\w*", part)
+            if w:
+                types.add(w[-1])
+    return types, consts
+
+
+def extract_functions(code, pattern):
+    names = set()
+    for m in re.finditer(r"\b(" + pattern + r")\s*(?:<[^<>;{}()]*>)?\s*\(", code):
+        names.add(m.group(1))
+    return names
+
+
+# --------------------------------------------------------------------------
+# Inputs
+# --------------------------------------------------------------------------
+
+def load_tsv(path, ncols):
+    rows = []
+    for n, line in enumerate(read_text(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) < ncols:
+            sys.exit("%s:%d: expected %d tab-separated columns" % (path, n, ncols))
+        rows.append(cols)
+    return rows
+
+
+def vkey(v):
+    return tuple(int(x) for x in str(v).split("."))
+
+
+class Facts:
+    def __init__(self, hip_include):
+        self.hip_include = hip_include
+        self.hip_version = read_version_h(hip_include) or BASE_ROCM
+        self.hip_ids, self.hip_headers = hip_identifiers(hip_include)
+        self.versions = {}
+        for name, ver, _src in load_tsv(os.path.join(HERE, "hip_versions.tsv"), 3):
+            if not re.fullmatch(r"\d+\.\d+", ver):
+                sys.exit("hip_versions.tsv: bad version %r for %s" % (ver, name))
+            self.versions[name] = ver
+        self.names = {c: h for c, h, _s in load_tsv(os.path.join(HERE, "hip_names.tsv"), 3)}
+        self.reasons = [(re.compile(rx), why) for rx, why in
+                        load_tsv(os.path.join(HERE, "unsupported_reasons.tsv"), 2)]
+        self.overrides = load_yaml(read_text(os.path.join(HERE, "rules_overrides.yaml")),
+                                   "tools/rules_overrides.yaml")
+
+    def installed(self, target, section):
+        if section == "headers":
+            return target in self.hip_headers
+        return target in self.hip_ids
+
+    def first_version(self, target, section):
+        """BASE_ROCM if the installed headers have it, the recorded newer version, or None."""
+        if self.installed(target, section):
+            return BASE_ROCM
+        v = self.versions.get(target)
+        if v and vkey(v) > vkey(BASE_ROCM):
+            return v
+        return None
+
+    def reason(self, name, section):
+        for rx, why in self.reasons:
+            if rx.search(name):
+                return why
+        return {
+            "functions": "no HIP equivalent of this CUDA runtime function",
+            "types": "no HIP equivalent of this CUDA type",
+            "constants": "no HIP equivalent of this CUDA constant",
+            "macros": "no HIP equivalent of this CUDA macro",
+        }.get(section, "no HIP equivalent")
+
+
+# --------------------------------------------------------------------------
+# CUDA runtime extraction
+# --------------------------------------------------------------------------
+
+RUNTIME_FUNC_FILES = ["cuda_runtime_api.h", "cuda_runtime.h", "cuda_device_runtime_api.h",
+                      "channel_descriptor.h"]
+RUNTIME_TYPE_FILES = ["driver_types.h", "vector_types.h", "surface_types.h", "texture_types.h",
+                      "library_types.h", "cuda_runtime_api.h", "cuda_device_runtime_api.h"]
+RUNTIME_MACRO_FILES = ["driver_types.h", "cuda_runtime_api.h", "surface_types.h",
+                       "texture_types.h", "library_types.h", "vector_types.h", "math_constants.h"]
+
+# macros that are implementation plumbing, not API
+_MACRO_SKIP = re.compile(r"^(_|CUDARTAPI$|CUDART_CB$|CUDART_DEVICE$|CUDART_API_|CUDART_CHAR_BIT$)|_H_?$|_HPP_?$")
+
+
+def extract_runtime(cuda_include):
+    funcs, types, consts, macros = set(), set(), set(), set()
+    for f in RUNTIME_TYPE_FILES:
+        code, _ = split_preproc(strip_c(read_text(os.path.join(cuda_include, f))))
+        t, c = extract_types(code)
+        types |= t
+        consts |= c
+    for f in RUNTIME_FUNC_FILES:
+        code, _ = split_preproc(strip_c(read_text(os.path.join(cuda_include, f))))
+        funcs |= extract_functions(code, r"(?:cuda|make_cuda)\w*")
+    for f in RUNTIME_MACRO_FILES:
+        _, defs = split_preproc(strip_c(read_text(os.path.join(cuda_include, f))))
+        for name, fnlike, _body in defs:
+            if _MACRO_SKIP.search(name) or fnlike:
+                continue
+            if not re.match(r"(cuda|CUDA)", name):
+                continue
+            macros.add(name)
+    funcs = {f for f in funcs if not re.search(r"_(ptds|ptsz)$", f)}
+    funcs -= types | consts
+    macros -= funcs | types | consts
+    consts -= types
+    return {"functions": funcs, "types": types, "constants": consts, "macros": macros}
+
+
+def derive(name, facts):
+    if name in facts.names:
+        return facts.names[name]
+    for old, new in (("cudaDevAttr", "hipDeviceAttribute"), ("make_cuda", "make_hip"),
+                     ("cuda", "hip"), ("CUDART_", "HIP_"), ("CUDA_", "HIP_"),
+                     ("__nv_", "__hip_")):
+        if name.startswith(old):
+            return new + name[len(old):]
+    return name
+
+
+# --------------------------------------------------------------------------
+# Building entries
+# --------------------------------------------------------------------------
+
+class Problems(list):
+    pass
+
+
+def check_entry(name, entry, section, facts, problems, where):
+    """An emitted HIP target must be installed or recorded as newer; returns entry."""
+    if isinstance(entry, str):
+        entry = {"hip": entry}
+    targets = []
+    if "hip" in entry:
+        targets.append(("hip", entry["hip"], entry.get("rocm")))
+    fb = entry.get("fallback")
+    if isinstance(fb, dict) and "hip" in fb:
+        targets.append(("fallback", fb["hip"], None))
+    for kind, target, rocm in targets:
+        first = facts.first_version(target, section)
+        if first is None:
+            problems.append("%s: %s -> %s: not in the installed HIP headers nor in "
+                            "tools/hip_versions.tsv" % (where, name, target))
+        elif kind == "fallback" and first != BASE_ROCM:
+            problems.append("%s: %s: fallback %s needs ROCm %s" % (where, name, target, first))
+        elif kind == "hip" and rocm is None and first != BASE_ROCM:
+            entry = dict(entry)
+            entry["rocm"] = first
+        elif kind == "hip" and rocm is not None and vkey(rocm) < vkey(first):
+            problems.append("%s: %s: rocm %s is older than %s (first in %s)"
+                            % (where, name, rocm, target, first))
+    return entry
+
+
+def build(names_by_section, library, facts, problems, derive_fn=None, claim_unsupported=True):
+    derive_fn = derive_fn or derive
+    ov = facts.overrides.get(library) or Loc()
+    out = {s: {} for s in SECTIONS}
+    for section in SECTIONS:
+        for name in sorted(names_by_section.get(section, ())):
+            target = derive_fn(name, facts)
+            first = facts.first_version(target, section)
+            if first == BASE_ROCM:
+                if target != name:
+                    out[section][name] = target
+            elif first is not None:
+                out[section][name] = {"hip": target, "rocm": first}
+            elif claim_unsupported:
+                out[section][name] = {"unsupported": facts.reason(name, section)}
+    # curated entries win, wherever the extraction put the name
+    for section, entries in ov.items():
+        if section not in SECTIONS:
+            problems.append("tools/rules_overrides.yaml: %s: unknown section %r" % (library, section))
+            continue
+        for name, entry in entries.items():
+            for s in SECTIONS:
+                out[s].pop(name, None)
+            where = "tools/rules_overrides.yaml:%d" % entries.lines[name]
+            if isinstance(entry, dict) and "unsupported" in entry:
+                out[section][name] = entry
+            elif isinstance(entry, dict) and "hip" not in entry:
+                out[section][name] = check_entry(name, entry, section, facts, problems, where)
+            else:
+                out[section][name] = check_entry(name, entry, section, facts, problems, where)
+    for section in SECTIONS:
+        for name, entry in list(out[section].items()):
+            if isinstance(entry, dict) and set(entry) == {"hip"}:
+                out[section][name] = entry["hip"]
+    return out
+
+
+# --------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./+-]*$")
+
+
+def yscalar(v, force_quote=False):
+    if isinstance(v, int):
+        return str(v)
+    s = str(v)
+    if not force_quote and _PLAIN.match(s) and s not in ("true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"):
+        return s
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def yvalue(v, key=None):
+    if isinstance(v, dict):
+        keys = sorted(v, key=lambda k: (ENTRY_KEYS.index(k) if k in ENTRY_KEYS else 99, str(k)))
+        return "{" + ", ".join("%s: %s" % (yscalar(k), yvalue(v[k], k)) for k in keys) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(yvalue(x) for x in v) + "]"
+    quote = key in ("rocm", "deprecated", "removed", "unsupported", "note", "call") or \
+        (isinstance(key, int))
+    return yscalar(v, force_quote=quote)
+
+
+def render(library, description, sources, tables):
+    lines = [
+        "# Generated by tools/gen_rules.py; do not edit by hand. To change an entry, edit",
+        "# tools/rules_overrides.yaml, tools/hip_names.tsv, tools/hip_versions.tsv or",
+        "# tools/unsupported_reasons.tsv and run: python3 tools/gen_rules.py",
+        "# Inputs:",
+    ]
+    lines += ["#   " + s for s in sources]
+    lines += ["library: " + library, "description: " + yscalar(description)]
+    for section in SECTIONS:
+        entries = tables.get(section) or {}
+        if not entries:
+            continue
+        lines.append(section + ":")
+        for name in sorted(entries):
+            lines.append("  %s: %s" % (yscalar(name), yvalue(entries[name])))
+    return "\n".join(lines) + "\n"
+
+
+def summarize(path, tables):
+    print(path)
+    for section in SECTIONS:
+        entries = tables.get(section) or {}
+        if not entries:
+            continue
+        base = newer = unsup = 0
+        for e in entries.values():
+            if isinstance(e, dict) and "unsupported" in e:
+                unsup += 1
+            elif isinstance(e, dict) and "rocm" in e and vkey(e["rocm"]) > vkey(BASE_ROCM):
+                newer += 1
+            else:
+                base += 1
+        print("  %-10s mapped-%s %4d   mapped-newer %4d   unsupported %4d   total %4d"
+              % (section, BASE_ROCM, base, newer, unsup, len(entries)))
+
+
+# --------------------------------------------------------------------------
+# Driver API (cuda.h)
+# --------------------------------------------------------------------------
+
+def extract_driver(cuda_include):
+    code, defs = split_preproc(strip_c(read_text(os.path.join(cuda_include, "cuda.h"))))
+    types, consts = extract_types(code)
+    funcs = extract_functions(code, r"cu[A-Z]\w*")
+    macros = set()
+    for name, fnlike, body in defs:
+        if fnlike or _MACRO_SKIP.search(name):
+            continue
+        if re.match(r"cu[A-Z]\w*$", name) and re.match(r"\s*cu[A-Z]\w*(_v\d+|_ptds|_ptsz)", body):
+            continue  # versioned-ABI aliases of functions
+        if re.match(r"(CU_|CUDA_)", name):
+            macros.add(name)
+    funcs = {f for f in funcs if not re.search(r"_(v\d+|ptds|ptsz)(_ptds|_ptsz)?$", f)}
+    types = {t for t in types if re.match(r"(CU|cu)", t)}
+    consts = {c for c in consts if re.match(r"CU", c)}
+    funcs -= types | consts
+    macros -= funcs | types | consts
+    consts -= types
+    return {"functions": funcs, "types": types, "constants": consts, "macros": macros}
+
+
+def derive_driver(name, facts):
+    if name in facts.names:
+        return facts.names[name]
+    m = re.match(r"cu([A-Z]\w*)$", name)
+    if m:
+        for cand in ("hip" + m.group(1), "hipDrv" + m.group(1)):
+            if facts.first_version(cand, "functions"):
+                return cand
+        return "hip" + m.group(1)
+    for old, new in (("CU_", "HIP_"), ("CUDA_", "HIP_"), ("CU", "hip")):
+        if name.startswith(old):
+            return new + name[len(old):]
+    return name
+
+
+# --------------------------------------------------------------------------
+# --check
+# --------------------------------------------------------------------------
+
+def check(facts, rules_dir):
+    bad = []
+    installed = facts.hip_version
+    for f in sorted(os.listdir(rules_dir)):
+        if not f.endswith(".yaml"):
+            continue
+        path = os.path.join(rules_dir, f)
+        rel = os.path.relpath(path, ROOT)
+        try:
+            doc = load_yaml(read_text(path), rel)
+        except YamlError as e:
+            bad.append(str(e))
+            continue
+        for section in SECTIONS:
+            entries = doc.get(section)
+            if not isinstance(entries, dict):
+                continue
+            for name, e in entries.items():
+                line = entries.lines.get(name, 0)
+                hips = []
+                if isinstance(e, str):
+                    hips.append((e, None))
+                elif isinstance(e, dict):
+                    if "hip" in e:
+                        hips.append((e["hip"], e.get("rocm")))
+                    fb = e.get("fallback")
+                    if isinstance(fb, dict) and "hip" in fb:
+                        hips.append((fb["hip"], None))
+                for target, rocm in hips:
+                    if rocm is not None and vkey(rocm) > vkey(installed):
+                        continue
+                    if not facts.installed(str(target), section):
+                        bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
+                                   % (rel, line, section, name, target, installed))
+    for b in bad:
+        print(b)
+    print("checked rules/*.yaml against HIP %s in %s: %d problem(s)"
+          % (installed, facts.hip_include, len(bad)))
+    return 1 if bad else 0
+
+
+# --------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
+    ap.add_argument("--hip-include", default="/usr/include")
+    ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
+    ap.add_argument("--check", action="store_true",
+                    help="verify rules/*.yaml against the installed HIP headers")
+    ap.add_argument("--no-driver", action="store_true", help="do not write cuda-driver.yaml")
+    a = ap.parse_args()
+
+    facts = Facts(a.hip_include)
+    if a.check:
+        return check(facts, a.rules_dir)
+    if vkey(facts.hip_version) != vkey(BASE_ROCM):
+        print("warning: installed HIP is %s, the table's base is %s; 'mapped-%s' means "
+              "'declared by the installed headers'" % (facts.hip_version, BASE_ROCM, BASE_ROCM),
+              file=sys.stderr)
+
+    cudart = re.search(r"#define\s+CUDART_VERSION\s+(\d+)",
+                       read_text(os.path.join(a.cuda_include, "cuda_runtime_api.h")))
+    cuda_v = cudart.group(1) if cudart else "?"
+    common = ["HIP %s headers in %s (AMD platform)" % (facts.hip_version, a.hip_include),
+              "tools/hip_versions.tsv, tools/hip_names.tsv, tools/unsupported_reasons.tsv, "
+              "tools/rules_overrides.yaml"]
+    problems = Problems()
+    outputs = []
+
+    rt = extract_runtime(a.cuda_include)
+    rt_tables = build(rt, "cuda-runtime", facts, problems)
+    outputs.append(("cuda-runtime.yaml", "cuda-runtime", "CUDA runtime API (CUDART_VERSION %s)" % cuda_v,
+                    ["CUDA headers in %s (CUDART_VERSION %s): %s" %
+                     (a.cuda_include, cuda_v, ", ".join(sorted(set(RUNTIME_FUNC_FILES + RUNTIME_TYPE_FILES + RUNTIME_MACRO_FILES))))]
+                    + common, rt_tables))
+
+    # device-side names whose HIP spelling differs (bf16/fp8 types and conversions)
+    nv = [n for n in facts.names if n.startswith(("__nv_", "__NV_"))]
+    dev_names = {"types": {n for n in nv if not n.startswith(("__nv_cvt_", "__NV_"))},
+                 "constants": {n for n in nv if n.startswith("__NV_")},
+                 "device": {n for n in nv if n.startswith("__nv_cvt_")}}
+    dev_tables = build(dev_names, "cuda-device", facts, problems)
+    outputs.append(("cuda-device.yaml", "cuda-device",
+                    "CUDA device intrinsics and device-side headers whose HIP spelling or availability differs",
+                    common, dev_tables))
+
+    if not a.no_driver:
+        drv = extract_driver(a.cuda_include)
+        taken = set()
+        for t in (rt_tables, dev_tables):
+            for s in SECTIONS:
+                taken |= set(t[s])
+        for s in drv:
+            drv[s] = {n for n in drv[s] if n not in taken and n not in rt.get(s, set())}
+        # The driver API is irregularly renamed in HIP; without a curated table a
+        # missing derived name proves nothing, so such names are left out
+        # rather than reported unsupported.
+        drv_tables = build(drv, "cuda-driver", facts, problems, derive_driver,
+                           claim_unsupported=False)
+        outputs.append(("cuda-driver.yaml", "cuda-driver", "CUDA driver API (cuda.h): names whose HIP spelling follows the cu/CU_ -> hip/HIP_ pattern; partial",
+                        ["CUDA header %s/cuda.h" % a.cuda_include] + common, drv_tables))
+
+    # one name, one entry across all generated files
+    seen = {}
+    for fname, _lib, _d, _src, tables in outputs:
+        for s in SECTIONS:
+            for n in tables[s]:
+                if n in seen:
+                    problems.append("%s listed in %s and %s" % (n, seen[n], fname))
+                seen[n] = fname
+    if problems:
+        for p in problems:
+            print("error: " + p, file=sys.stderr)
+        return 2
+    for fname, lib, desc, sources, tables in outputs:
+        path = os.path.join(a.rules_dir, fname)
+        text = render(lib, desc, sources, tables)
+        with open(path + ".tmp", "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(path + ".tmp", path)
+        summarize(os.path.relpath(path, ROOT), tables)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
