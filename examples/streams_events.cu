@@ -51,8 +51,7 @@ int main()
 
     cudaDeviceProp prop;
     CHECK(cudaGetDeviceProperties(&prop, 0));
-    std::printf("%s: asyncEngineCount=%d, concurrentKernels=%d\n", prop.name,
-                prop.asyncEngineCount, prop.concurrentKernels);
+    std::printf("%s: concurrentKernels=%d\n", prop.name, prop.concurrentKernels);
 
     float *h_in = nullptr, *h_out = nullptr;
     CHECK(cudaMallocHost(&h_in, static_cast<size_t>(n) * sizeof(float)));

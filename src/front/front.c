@@ -171,8 +171,17 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
       return *declares ? C2H_USE_USER : C2H_USE_API;
     }
   }
+  if (k == CXCursor_OverloadedDeclRef) {
+    /* A name with several (or, for an undeclared name, no) candidates. */
+    unsigned n = clang_getNumOverloadedDecls(cur), user = 0;
+    if (n == 0) return C2H_USE_UNKNOWN;
+    for (unsigned j = 0; j < n; j++)
+      user += is_user_location(clang_getCursorLocation(clang_getOverloadedDecl(cur, j)));
+    return user ? C2H_USE_USER : C2H_USE_API;
+  }
   CXCursor ref = clang_getCursorReferenced(cur);
-  if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref))) return C2H_USE_UNKNOWN;
+  if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)) || clang_equalCursors(ref, cur))
+    return C2H_USE_UNKNOWN;
   if (is_member_kind(clang_getCursorKind(ref))) return C2H_USE_MEMBER;
   /* The annotation may be an enclosing node (a call, a declaration) rather
    * than the reference itself; only trust it when it names this token. */

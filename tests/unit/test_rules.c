@@ -1,0 +1,153 @@
+/* Rule-table loading: valid files, and every kind of invalid file reported
+ * with the right line and column. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cu2hip/rules.h"
+
+static c2h_rules *load_ok(const char *text) {
+  c2h_rules *r = NULL;
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_rules_new(&r, &err), 0);
+  int rc = c2h_rules_load_buffer(r, "t.yaml", text, strlen(text), 0, &err);
+  if (rc) fprintf(stderr, "unexpected: %s:%u:%u: %s\n", err.path, err.line, err.col, err.message);
+  assert_int_equal(rc, 0);
+  return r;
+}
+
+/* Loads text expecting an error at line:col whose message contains `needle`. */
+static void load_bad(const char *text, unsigned line, unsigned col, const char *needle) {
+  c2h_rules *r = NULL;
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_rules_new(&r, &err), 0);
+  int rc = c2h_rules_load_buffer(r, "bad.yaml", text, strlen(text), 0, &err);
+  assert_int_equal(rc, C2H_ERR_RULES);
+  assert_string_equal(err.path, "bad.yaml");
+  if (err.line != line || err.col != col || !strstr(err.message, needle))
+    fprintf(stderr, "got %u:%u: %s\n", err.line, err.col, err.message);
+  assert_int_equal(err.line, line);
+  assert_int_equal(err.col, col);
+  assert_non_null(strstr(err.message, needle));
+  assert_int_equal(c2h_rules_count(r), 0); /* nothing half-loaded */
+  c2h_rules_free(r);
+}
+
+static void short_and_long_forms(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok(
+      "library: test\n"
+      "headers:\n  cuda_runtime.h: hip/hip_runtime.h\n"
+      "functions:\n"
+      "  cudaMalloc: hipMalloc\n"
+      "  cudaMemcpyToSymbol: {hip: hipMemcpyToSymbol, args: {1: \"HIP_SYMBOL($1)\"}}\n"
+      "  cudaBindTexture: {unsupported: \"texture references are gone\"}\n"
+      "device:\n"
+      "  __shfl_down_sync: {hip: __shfl_down_sync, rocm: \"7.0\", mask_arg: 1,\n"
+      "                     fallback: {hip: __shfl_down, drop_args: [1]}}\n");
+  const c2h_rule *m = c2h_rules_lookup(r, "cudaMalloc", 10);
+  assert_non_null(m);
+  assert_string_equal(m->form.hip, "hipMalloc");
+  assert_int_equal(m->kind, C2H_RULE_FUNCTION);
+  assert_string_equal(m->library, "test");
+  const c2h_rule *s = c2h_rules_lookup(r, "cudaMemcpyToSymbol", 18);
+  assert_int_equal(s->form.n_args, 1);
+  assert_int_equal(s->form.args[0].index, 1);
+  assert_string_equal(s->form.args[0].tmpl, "HIP_SYMBOL($1)");
+  assert_non_null(c2h_rules_lookup(r, "cudaBindTexture", 15)->unsupported);
+  const c2h_rule *sh = c2h_rules_lookup(r, "__shfl_down_sync", 16);
+  assert_int_equal(sh->rocm, C2H_VERSION(7, 0));
+  assert_int_equal(sh->mask_arg, 1);
+  assert_true(sh->has_fallback);
+  assert_string_equal(sh->fallback.hip, "__shfl_down");
+  assert_int_equal(sh->fallback.drop_args, 1u);
+  assert_int_equal(c2h_rules_newest_version(r), C2H_VERSION(7, 0));
+  /* Headers live in their own namespace. */
+  assert_null(c2h_rules_lookup(r, "cuda_runtime.h", 14));
+  assert_string_equal(c2h_rules_lookup_header(r, "cuda_runtime.h", 14)->form.hip, "hip/hip_runtime.h");
+  assert_null(c2h_rules_lookup(r, "cudaMallo", 9));
+  c2h_rules_free(r);
+}
+
+static void invalid_files_are_located(void **state) {
+  (void)state;
+  load_bad("library: x\nfunctions:\n  cudaA: hipA\n  cudaA: hipB\n", 4, 3, "defined twice");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, colour: red}\n", 3, 22, "unknown key 'colour'");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, rocm: \"6\"}\n", 3, 28, "malformed ROCm version");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, rocm: \"6.x\"}\n", 3, 28, "malformed ROCm version");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, unsupported: \"no\"}\n", 3, 10, "also has a HIP form");
+  load_bad("library: x\nfunctions:\n  cudaA: {rocm: \"6.0\"}\n", 3, 10, "needs 'hip'");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, fallback: {hip: hipB}}\n", 3, 32, "needs 'rocm'");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: hipA, args: {0: x}}\n", 3, 29, "argument index");
+  load_bad("library: x\nfunctions:\n  cudaA: [hipA]\n", 3, 10, "must be a HIP name or a mapping");
+  load_bad("library: x\nfunctions:\n  cuda-A: hipA\n", 3, 3, "not an identifier");
+  load_bad("library: x\nfunctionz:\n  cudaA: hipA\n", 2, 1, "unknown key 'functionz'");
+  load_bad("functions:\n  cudaA: hipA\n", 1, 1, "missing required key 'library'");
+  load_bad("library: x\nfunctions: {cudaA: hipA\n", 3, 1, "invalid YAML");
+  load_bad("library: x\n", 1, 1, "no entries");
+}
+
+static void duplicates_across_files_and_overrides(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: a\nfunctions:\n  cudaA: hipA\n");
+  c2h_error err;
+  c2h_error_clear(&err);
+  const char *again = "library: b\nfunctions:\n  cudaA: hipB\n  cudaC: hipC\n";
+  assert_int_equal(c2h_rules_load_buffer(r, "b.yaml", again, strlen(again), 0, &err), C2H_ERR_RULES);
+  assert_non_null(strstr(err.message, "already defined at t.yaml:3:3"));
+  assert_null(c2h_rules_lookup(r, "cudaC", 5)); /* the failed file added nothing */
+  assert_int_equal(c2h_rules_load_buffer(r, "b.yaml", again, strlen(again), 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cudaA", 5)->form.hip, "hipB");
+  assert_string_equal(c2h_rules_lookup(r, "cudaC", 5)->form.hip, "hipC");
+  assert_int_equal(c2h_rules_count(r), 2);
+  c2h_rules_free(r);
+}
+
+static void default_table_loads(void **state) {
+  (void)state;
+  c2h_rules *r = NULL;
+  c2h_error err;
+  c2h_error_clear(&err);
+  int rc = c2h_rules_new_default(&r, &err);
+  if (rc) fprintf(stderr, "%s:%u:%u: %s\n", err.path, err.line, err.col, err.message);
+  assert_int_equal(rc, 0);
+  assert_true(c2h_rules_count(r) > 1000);
+  assert_string_equal(c2h_rules_lookup(r, "cudaMalloc", 10)->form.hip, "hipMalloc");
+  assert_string_equal(c2h_rules_lookup(r, "cudaStream_t", 12)->form.hip, "hipStream_t");
+  assert_string_equal(c2h_rules_lookup(r, "cudaMemcpyHostToDevice", 22)->form.hip, "hipMemcpyHostToDevice");
+  assert_string_equal(c2h_rules_lookup_header(r, "cuda_runtime.h", 14)->form.hip, "hip/hip_runtime.h");
+  c2h_rules_free(r);
+}
+
+static void versions(void **state) {
+  (void)state;
+  c2h_version v = 0;
+  assert_int_equal(c2h_version_parse("6.2", &v), 0);
+  assert_int_equal(v, 602);
+  assert_int_equal(c2h_version_parse("10.12", &v), 0);
+  assert_int_equal(v, 1012);
+  assert_int_not_equal(c2h_version_parse("6", &v), 0);
+  assert_int_not_equal(c2h_version_parse("6.2.1", &v), 0);
+  assert_int_not_equal(c2h_version_parse("0.1", &v), 0);
+  assert_int_not_equal(c2h_version_parse("", &v), 0);
+  char buf[16];
+  c2h_version_format(C2H_VERSION(7, 1), buf, sizeof buf);
+  assert_string_equal(buf, "7.1");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(short_and_long_forms),
+      cmocka_unit_test(invalid_files_are_located),
+      cmocka_unit_test(duplicates_across_files_and_overrides),
+      cmocka_unit_test(default_table_loads),
+      cmocka_unit_test(versions),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
