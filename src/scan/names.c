@@ -3,6 +3,7 @@
  * bodies and inactive code are covered) and vetoed by the AST where it knows
  * the name is the user's own or a class member. */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "scan.h"
@@ -173,6 +174,17 @@ static int check_mask(c2h_scan *s, const c2h_rule *r, const call_site *c, int dr
                        (int)(len > 60 ? 60 : len), text, r->cuda);
 }
 
+/* Whether the rewrite leaves argument n (1-based) out of the new call. */
+static int form_drops_arg(const c2h_rule_form *form, int n) {
+  if ((form->drop_args >> (n - 1)) & 1) return 1;
+  if (!form->call) return 0;
+  char ref[8];
+  snprintf(ref, sizeof ref, "$%d", n);
+  for (const char *p = strstr(form->call, ref); p; p = strstr(p + 1, ref))
+    if (!isdigit((unsigned char)p[strlen(ref)])) return 0;
+  return 1;
+}
+
 static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int rc = 0;
   char need[16], have[16];
@@ -205,7 +217,7 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
     return rc;
 
   int widen_mask = r->mask_arg && !fallback;
-  int dropped_mask = r->mask_arg && fallback && ((form->drop_args >> (r->mask_arg - 1)) & 1);
+  int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
   int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
   if (needs_call && c2h_tok_is(s, i + 1, "(")) {
     call_site c = {.name = i, .open = i + 1};

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what cu2hip needs to build, test and compile its output for gfx942,
+# from Debian 12's archive. Does nothing for packages already installed.
+set -eu
+packages=(
+  cmake make gcc pkg-config python3
+  libclang-19-dev libyaml-dev          # build: parser, rule table
+  libcmocka-dev                        # tests
+  clang-19 clang-tools-19 lld-19 llvm-19 libamdhip64-dev rocm-device-libs  # HIP compile check for gfx942
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
