@@ -156,6 +156,14 @@
 #if __has_include(<cstdlib>)
 #include <cstdlib>
 #endif
+/* libstdc++'s std::abs for long and long long is host-only (not constexpr);
+ * CUDA offers both to device code. */
+#if defined(__GLIBCXX__)
+namespace std {
+__device__ long abs(long);
+__device__ long long abs(long long);
+} /* namespace std */
+#endif
 /* Again, now through the C++ library's wrappers: they add the global
  * names (isnan, signbit, abs overloads, ...) that nvcc code relies on. */
 #if __has_include(<math.h>)
@@ -892,16 +900,9 @@ __c2h_api cudaError_t cudaProfilerStart(void);
 __c2h_api cudaError_t cudaProfilerStop(void);
 
 /* helpers from driver_functions.h */
-static __inline__ __c2h_hd struct cudaPitchedPtr make_cudaPitchedPtr(void *__p, size_t __pitch,
-                                                                    size_t __xs, size_t __ys) {
-  return cudaPitchedPtr{__p, __pitch, __xs, __ys};
-}
-static __inline__ __c2h_hd struct cudaPos make_cudaPos(size_t __x, size_t __y, size_t __z) {
-  return cudaPos{__x, __y, __z};
-}
-static __inline__ __c2h_hd struct cudaExtent make_cudaExtent(size_t __w, size_t __h, size_t __d) {
-  return cudaExtent{__w, __h, __d};
-}
+__c2h_hd struct cudaPitchedPtr make_cudaPitchedPtr(void *, size_t, size_t, size_t);
+__c2h_hd struct cudaPos make_cudaPos(size_t, size_t, size_t);
+__c2h_hd struct cudaExtent make_cudaExtent(size_t, size_t, size_t);
 
 /* ======================================================================
  * 9. Runtime API C++ overloads and templates (cuda_runtime.h)
@@ -933,23 +934,22 @@ __c2h_tpl cudaError_t cudaGetSymbolSize(size_t *, const __c2h_T &);
 __c2h_tpl cudaError_t cudaStreamAttachMemAsync(cudaStream_t, __c2h_T *, size_t = 0,
                                                unsigned int = cudaMemAttachSingle);
 /* pre-CUDA-13 forms taking a device ordinal */
-__host__ cudaError_t cudaMemPrefetchAsync(const void *, size_t, int,
-                                                            cudaStream_t = 0);
-__host__ cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise,
-                                                     int);
+__host__ cudaError_t cudaMemPrefetchAsync(const void *, size_t, int, cudaStream_t = 0);
+__host__ cudaError_t cudaMemAdvise(const void *, size_t, enum cudaMemoryAdvise, int);
+/* C++ conveniences: event flags, pre-CUDA-12 graph instantiation */
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *, unsigned int);
-__host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t,
-                                                            cudaGraphNode_t *, char *, size_t);
+__host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *, cudaGraph_t, cudaGraphNode_t *,
+                                          char *, size_t);
 __c2h_tpl struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
-/* kernels given by their function */
+/* Kernels given by their function.  CUDA spells the parameter 'const T *';
+ * plain 'T *' also deduces from a kernel name passed without a cast. */
 __c2h_tpl cudaError_t cudaLaunchKernel(__c2h_T *, dim3, dim3, void **, size_t = 0,
                                        cudaStream_t = 0);
 __c2h_tpl cudaError_t cudaLaunchCooperativeKernel(__c2h_T *, dim3, dim3, void **,
                                                   size_t = 0, cudaStream_t = 0);
 template <class... __c2h_Exp, class... __c2h_Act>
-__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *,
-                                                          void (*)(__c2h_Exp...),
-                                                          __c2h_Act &&...);
+__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *, void (*)(__c2h_Exp...),
+                                        __c2h_Act &&...);
 __c2h_tpl cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *, __c2h_T *);
 __c2h_tpl cudaError_t cudaFuncSetAttribute(__c2h_T *, enum cudaFuncAttribute, int);
 __c2h_tpl cudaError_t cudaFuncSetCacheConfig(__c2h_T *, enum cudaFuncCache);
@@ -1121,8 +1121,7 @@ __c2h_api CUresult cuDeviceComputeCapability(int *, int *, CUdevice);
 __c2h_api CUresult cuDevicePrimaryCtxRetain(CUcontext *, CUdevice);
 __c2h_api CUresult cuDevicePrimaryCtxRelease(CUdevice);
 __c2h_api CUresult cuCtxCreate(CUcontext *, unsigned int, CUdevice);
-__host__ CUresult cuCtxCreate(CUcontext *, CUctxCreateParams *, unsigned int,
-                                                CUdevice);
+__host__ CUresult cuCtxCreate(CUcontext *, CUctxCreateParams *, unsigned int, CUdevice); /* 13.0 */
 __c2h_api CUresult cuCtxDestroy(CUcontext);
 __c2h_api CUresult cuCtxSetCurrent(CUcontext);
 __c2h_api CUresult cuCtxGetCurrent(CUcontext *);
@@ -1197,7 +1196,12 @@ struct __half2_raw { unsigned short x, y; };
 struct __nv_bfloat16_raw { unsigned short x; };
 struct __nv_bfloat162_raw { unsigned short x, y; };
 
-#define __c2h_fp16_class(H, H2, RAW, RAW2)                                   \
+/* Construction from, assignment from and conversion to one arithmetic type. */
+#define __c2h_fp16_arith(H, T)                                                \
+  __c2h_hd H(T);                                                              \
+  __c2h_hd H &operator=(T);                                                   \
+  __c2h_hd operator T() const;
+#define __c2h_fp16_class(H, H2, RAW, RAW2)                                    \
   struct H {                                                                  \
   protected:                                                                  \
     unsigned short __x;                                                       \
@@ -1206,36 +1210,16 @@ struct __nv_bfloat162_raw { unsigned short x, y; };
     __c2h_hd constexpr H(const RAW &__r) : __x(__r.x) {}                      \
     __c2h_hd H &operator=(const RAW &);                                       \
     __c2h_hd operator RAW() const;                                            \
-    __c2h_hd H(float);                                                        \
-    __c2h_hd H(double);                                                       \
-    __c2h_hd H(short);                                                        \
-    __c2h_hd H(unsigned short);                                               \
-    __c2h_hd H(int);                                                          \
-    __c2h_hd H(unsigned int);                                                 \
-    __c2h_hd H(long);                                                         \
-    __c2h_hd H(unsigned long);                                                \
-    __c2h_hd H(long long);                                                    \
-    __c2h_hd H(unsigned long long);                                           \
-    __c2h_hd H &operator=(float);                                             \
+    __c2h_hd H(double); /* no conversion back to double, as in CUDA */        \
     __c2h_hd H &operator=(double);                                            \
-    __c2h_hd H &operator=(short);                                             \
-    __c2h_hd H &operator=(unsigned short);                                    \
-    __c2h_hd H &operator=(int);                                               \
-    __c2h_hd H &operator=(unsigned int);                                      \
-    __c2h_hd H &operator=(long long);                                         \
-    __c2h_hd H &operator=(unsigned long long);                                \
-    __c2h_hd operator float() const;                                          \
+    __c2h_fp16_arith(H, float) __c2h_fp16_arith(H, short)                     \
+    __c2h_fp16_arith(H, unsigned short) __c2h_fp16_arith(H, int)              \
+    __c2h_fp16_arith(H, unsigned int) __c2h_fp16_arith(H, long)               \
+    __c2h_fp16_arith(H, unsigned long) __c2h_fp16_arith(H, long long)         \
+    __c2h_fp16_arith(H, unsigned long long)                                   \
     __c2h_hd operator signed char() const;                                    \
     __c2h_hd operator unsigned char() const;                                  \
     __c2h_hd operator char() const;                                           \
-    __c2h_hd operator short() const;                                          \
-    __c2h_hd operator unsigned short() const;                                 \
-    __c2h_hd operator int() const;                                            \
-    __c2h_hd operator unsigned int() const;                                   \
-    __c2h_hd operator long() const;                                           \
-    __c2h_hd operator unsigned long() const;                                  \
-    __c2h_hd operator long long() const;                                      \
-    __c2h_hd operator unsigned long long() const;                             \
     __c2h_hd operator bool() const;                                           \
   };                                                                          \
   struct H2 {                                                                 \
@@ -1367,11 +1351,6 @@ typedef __nv_bfloat162 nv_bfloat162;
 
 __c2h_fp16_family(__half, __half2, half)
 __c2h_fp16_family(__nv_bfloat16, __nv_bfloat162, bfloat16)
-__c2h_hd __nv_bfloat16 __float2bfloat16_rn(float);
-__c2h_hd __half __float2half_rn(float);
-__c2h_hd __half2 __float2half2_rn(float);
-__c2h_hd __nv_bfloat162 __float2bfloat162_rn(float);
-__c2h_hd __half __double2half(double);
 
 #define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
 #define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
@@ -1615,7 +1594,6 @@ __c2h_minmax(double, float, double) __c2h_minmax(double, double, float)
   }
 __c2h_rnd4(__c2h_rounded, _)
 extern "C" {
-__device__ float __fmul_rn_ftz(float, float);
 __device__ double __int2double_rn(int);
 __device__ double __uint2double_rn(unsigned int);
 __device__ float __int_as_float(int);
@@ -1627,7 +1605,6 @@ __device__ long long __double_as_longlong(double);
 __device__ int __double2hiint(double);
 __device__ int __double2loint(double);
 __device__ double __hiloint2double(int, int);
-__device__ float __float_to_tf32(float);
 }
 
 /* ======================================================================
@@ -1691,7 +1668,7 @@ __c2h_texref(tex1Dfetch, int) __c2h_texref(tex1D, float) __c2h_texref(tex2D, flo
 __c2h_texref(tex3D, float, float, float) __c2h_texref(tex1DLayered, float, int)
 __c2h_texref(tex2DLayered, float, float, int)
 __c2h_api cudaError_t cudaBindTexture(size_t *, const struct textureReference *, const void *,
-                                      const struct cudaChannelFormatDesc *, size_t = UINT_MAX);
+                                      const struct cudaChannelFormatDesc *, size_t = 0xffffffffu);
 __c2h_api cudaError_t cudaBindTexture2D(size_t *, const struct textureReference *, const void *,
                                         const struct cudaChannelFormatDesc *, size_t, size_t,
                                         size_t);
@@ -1702,9 +1679,9 @@ __c2h_api cudaError_t cudaUnbindTexture(const struct textureReference *);
   template <class __c2h_T, int __c2h_dim, enum cudaTextureReadMode __c2h_mode> \
   __host__ cudaError_t
 #define __c2h_texrefA const struct texture<__c2h_T, __c2h_dim, __c2h_mode> &
-__c2h_texrefT cudaBindTexture(size_t *, __c2h_texrefA, const void *, size_t = UINT_MAX);
+__c2h_texrefT cudaBindTexture(size_t *, __c2h_texrefA, const void *, size_t = 0xffffffffu);
 __c2h_texrefT cudaBindTexture(size_t *, __c2h_texrefA, const void *,
-                              const struct cudaChannelFormatDesc &, size_t = UINT_MAX);
+                              const struct cudaChannelFormatDesc &, size_t = 0xffffffffu);
 __c2h_texrefT cudaBindTexture2D(size_t *, __c2h_texrefA, const void *, size_t, size_t, size_t);
 __c2h_texrefT cudaBindTexture2D(size_t *, __c2h_texrefA, const void *,
                                 const struct cudaChannelFormatDesc &, size_t, size_t, size_t);
@@ -1998,14 +1975,16 @@ __c2h_hd cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex);
 }
 
 /* cuRAND device API: state layouts are opaque, functions take any state. */
-struct curandStateXORWOW { unsigned int d, v[5]; int boxmuller_flag, boxmuller_flag_double;
-                           float boxmuller_extra; double boxmuller_extra_double; };
-struct curandStatePhilox4_32_10 { uint4 ctr, output; uint2 key; unsigned int STATE;
-                                  int boxmuller_flag, boxmuller_flag_double;
-                                  float boxmuller_extra; double boxmuller_extra_double; };
-struct curandStateMRG32k3a { unsigned int s1[3], s2[3]; int boxmuller_flag,
-                             boxmuller_flag_double; float boxmuller_extra;
-                             double boxmuller_extra_double; };
+#define __c2h_rand_state(N, ...)                                              \
+  struct N {                                                                  \
+    __VA_ARGS__;                                                              \
+    int boxmuller_flag, boxmuller_flag_double;                                \
+    float boxmuller_extra;                                                    \
+    double boxmuller_extra_double;                                            \
+  };
+__c2h_rand_state(curandStateXORWOW, unsigned int d, v[5])
+__c2h_rand_state(curandStatePhilox4_32_10, uint4 ctr, output; uint2 key; unsigned int STATE)
+__c2h_rand_state(curandStateMRG32k3a, unsigned int s1[3], s2[3])
 typedef struct curandStateXORWOW curandStateXORWOW_t;
 typedef struct curandStateXORWOW curandState_t;
 typedef struct curandStateXORWOW curandState;
@@ -2077,31 +2056,5 @@ __c2h_api nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram, size_t *);
 __c2h_api nvrtcResult nvrtcGetProgramLog(nvrtcProgram, char *);
 __c2h_api nvrtcResult nvrtcAddNameExpression(nvrtcProgram, const char *const);
 __c2h_api nvrtcResult nvrtcGetLoweredName(nvrtcProgram, const char *const, const char **);
-
-#undef __c2h_vec
-#undef __c2h_vec4a
-#undef __c2h_fp16_class
-#undef __c2h_fp16_binop
-#undef __c2h_fp16_ops
-#undef __c2h_fp16_family
-#undef __c2h_fp16_cvt
-#undef __c2h_simd_bin
-#undef __c2h_simd_un
-#undef __c2h_shfl
-#undef __c2h_atomic2
-#undef __c2h_atomic3
-#undef __c2h_atomic_int
-#undef __c2h_ld
-#undef __c2h_st
-#undef __c2h_mf1
-#undef __c2h_mf2
-#undef __c2h_mf3
-#undef __c2h_mf4
-#undef __c2h_minmax
-#undef __c2h_rounded
-#undef __c2h_tex
-#undef __c2h_surf
-#undef __c2h_texref
-#undef __c2h_rand
 
 #endif /* __c2h_cuda_shim_included */
