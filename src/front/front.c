@@ -144,7 +144,9 @@ static int is_member_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
-/* What the AST says about one identifier token, given its annotation. */
+/* What the AST says about one identifier token, given its annotation.
+ * *declares is set when the token is a global declaration (or a macro) of
+ * user code with this name. */
 static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *name,
                             size_t name_len, int *declares) {
   enum CXCursorKind k = clang_getCursorKind(cur);
@@ -167,8 +169,13 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   if (is_member_kind(k)) return C2H_USE_MEMBER;
   if (clang_isDeclaration(k)) {
     if (same_location(clang_getCursorLocation(cur), tok_loc)) {
-      *declares = is_user_location(tok_loc);
-      return *declares ? C2H_USE_USER : C2H_USE_API;
+      int user = is_user_location(tok_loc);
+      /* Only a global user declaration takes the name over for the whole
+       * file; a namespace's or a class's own names are told apart by their
+       * qualification. */
+      enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(cur));
+      *declares = user && (parent == CXCursor_TranslationUnit || parent == CXCursor_LinkageSpec);
+      return user ? C2H_USE_USER : C2H_USE_API;
     }
   }
   if (k == CXCursor_OverloadedDeclRef) {
@@ -190,7 +197,12 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   int named = rn && strlen(rn) == name_len && memcmp(rn, name, name_len) == 0;
   clang_disposeString(ref_name);
   if (!named) return C2H_USE_UNKNOWN;
-  return is_user_location(clang_getCursorLocation(ref)) ? C2H_USE_USER : C2H_USE_API;
+  if (is_user_location(clang_getCursorLocation(ref))) return C2H_USE_USER;
+  /* Declared by the shim but defined by the user (the shim declares every
+   * API, the real headers only those a file includes): the user's own. */
+  CXCursor def = clang_getCursorDefinition(ref);
+  if (!clang_Cursor_isNull(def) && is_user_location(clang_getCursorLocation(def))) return C2H_USE_USER;
+  return C2H_USE_API;
 }
 
 static c2h_tok_kind token_kind(CXTokenKind k) {
@@ -213,6 +225,33 @@ static int quoted_name(const char *msg, const char **name, size_t *len) {
   return 1;
 }
 
+/* A user declaration that clashes with one of the shim ("redefinition of",
+ * "follows non-static declaration"): the shim declares the whole API at
+ * once, the real headers only what a file includes. Not the user's error. */
+static int conflicts_with_shim(CXDiagnostic d) {
+  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+  unsigned n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+  int shim = 0;
+  for (unsigned i = 0; i < n && !shim; i++) {
+    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+    CXFile f = NULL;
+    clang_getSpellingLocation(clang_getDiagnosticLocation(note), &f, NULL, NULL, NULL);
+    shim = is_shim_file(f);
+    clang_disposeDiagnostic(note);
+  }
+  return shim;
+}
+
+/* The same error at the same place, e.g. once per expansion of a macro. */
+static int already_reported(const c2h_diag_list *out, unsigned line, unsigned col, const char *msg) {
+  size_t n = strlen(msg);
+  for (size_t i = 0; i < out->len; i++) {
+    const c2h_diag *d = &out->items[i];
+    if (d->begin.line == line && d->begin.col == col && strncmp(d->message, msg, n) == 0) return 1;
+  }
+  return 0;
+}
+
 static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file,
                                c2h_name_filter filter, void *ctx, c2h_diag_list *out) {
   unsigned n = clang_getNumDiagnostics(tu), shown = 0, hidden = 0;
@@ -233,7 +272,8 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
     /* Only errors in user code matter; an unknown CUDA name is a gap of the
      * shim, not a problem of the code being ported. */
     int skip = sev < CXDiagnostic_Error || (!missing && !is_user_location(loc)) ||
-               (!missing && filter && quoted_name(msg, &name, &name_len) && filter(ctx, name, name_len));
+               (!missing && filter && quoted_name(msg, &name, &name_len) && filter(ctx, name, name_len)) ||
+               (!missing && conflicts_with_shim(d)) || already_reported(out, line, col, msg);
     if (!skip) {
       CXString fname = clang_getFileName(file);
       const char *where = file && !clang_File_isEqual(file, main_file) ? clang_getCString(fname) : path;
@@ -309,7 +349,15 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     t->begin = b;
     t->end = e < b ? b : e;
     t->use = C2H_USE_UNKNOWN;
-    if (t->kind != C2H_TOK_IDENT || !filter || !filter(filter_ctx, src + b, t->end - b)) continue;
+    if (t->kind != C2H_TOK_IDENT) continue;
+    /* Tells `a<b, c>` (template arguments) from comparisons when splitting
+     * argument lists at commas. */
+    enum CXCursorKind ck = clang_getCursorKind(cursors[i]);
+    t->template_name = ck == CXCursor_TemplateRef ||
+                       ((ck == CXCursor_DeclRefExpr || ck == CXCursor_OverloadedDeclRef ||
+                         ck == CXCursor_CallExpr) &&
+                        clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
+    if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;

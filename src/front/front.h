@@ -28,6 +28,7 @@ typedef enum c2h_tok_use {
 typedef struct c2h_token {
   c2h_tok_kind kind;
   c2h_tok_use use;
+  int template_name; /* an identifier the AST knows names a template */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;
@@ -35,7 +36,7 @@ typedef struct c2h_token {
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
-  c2h_strmap user_names; /* names of interest that user code declares or #defines */
+  c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
   c2h_diag_list diags;   /* parse problems */
 } c2h_tu_facts;
 

@@ -1,6 +1,6 @@
 /* Runs translation over inputs: files and directory trees. One bad input is
  * a diagnostic, never the end of the run; outputs are written atomically. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include "cu2hip/project.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/strmap.h"
 
 const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
                                              ".cc", ".cxx", ".inl", NULL};
@@ -42,9 +43,12 @@ typedef struct job {
 typedef struct job_list {
   job *items;
   size_t len, cap;
+  c2h_strmap rels; /* output paths taken: an input named twice is done once */
 } job_list;
 
 static int add_job(job_list *l, const char *path, const char *rel, int from_walk) {
+  if (c2h_strmap_get(&l->rels, rel, strlen(rel)) >= 0) return 0;
+  if (c2h_strmap_put(&l->rels, rel, strlen(rel), 1)) return C2H_ERR_NOMEM;
   if (l->len == l->cap) {
     size_t cap = l->cap ? l->cap * 2 : 64;
     job *p = realloc(l->items, cap * sizeof *p);
@@ -71,6 +75,7 @@ static void free_jobs(job_list *l) {
     free(l->items[i].rel);
   }
   free(l->items);
+  c2h_strmap_dispose(&l->rels);
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -218,31 +223,91 @@ done:
   return rc;
 }
 
+/* The deepest directory holding every input (directories themselves, files'
+ * parent directories), so output paths mirror the inputs below it:
+ * `-o out src/` writes out/a.cu, `-o out a/ b/` writes out/a/... and out/b/... */
+static char *common_root(char *const *canonical, const int *is_dir, size_t n) {
+  char *root = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (!canonical[i]) continue;
+    char *base = c2h_strdup(canonical[i]);
+    if (!base) goto nomem;
+    if (!is_dir[i]) {
+      char *slash = strrchr(base, '/');
+      if (slash) slash[slash == base ? 1 : 0] = '\0';
+    }
+    if (!root) {
+      root = base;
+      continue;
+    }
+    size_t k = 0, last = 0;
+    while (root[k] && root[k] == base[k]) {
+      if (root[k] == '/') last = k;
+      k++;
+    }
+    if (!(root[k] == '\0' && (base[k] == '/' || base[k] == '\0'))) root[last ? last : 1] = '\0';
+    free(base);
+  }
+  return root;
+nomem:
+  free(root);
+  return NULL;
+}
+
+/* path relative to root ("" when they are the same). */
+static const char *relative_to(const char *path, const char *root) {
+  size_t n = strlen(root);
+  if (strncmp(path, root, n) != 0) return path;
+  if (n == 1) return path + 1; /* root is "/" */
+  return path[n] == '/' ? path + n + 1 : path + n;
+}
+
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
   job_list jobs = {0};
   c2h_translator *tr = NULL;
+  char **canonical = calloc(n_inputs + 1, sizeof *canonical);
+  int *is_dir = calloc(n_inputs + 1, sizeof *is_dir);
+  char *root = NULL;
+  c2h_strmap_init(&jobs.rels);
   memset(sum, 0, sizeof *sum);
-  if (o->mode == C2H_OUTPUT_DIR && (!o->out_dir || !*o->out_dir))
-    return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no output directory given");
+  if (!canonical || !is_dir) {
+    rc = C2H_ERR_NOMEM;
+    goto nomem;
+  }
+  if (o->mode == C2H_OUTPUT_DIR && (!o->out_dir || !*o->out_dir)) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no output directory given");
+    goto done;
+  }
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     struct stat st;
     if (stat(inputs[i], &st) != 0) {
       rc = input_error(diags, sum, inputs[i], "cannot read: %s", strerror(errno));
-    } else if (S_ISDIR(st.st_mode)) {
-      if (o->mode == C2H_OUTPUT_STDOUT) {
-        rc = c2h_error_set(err, C2H_ERR_USAGE, inputs[i], 0, 0,
-                           "is a directory: give an output directory (-o DIR) or --in-place");
-        goto done;
-      }
+      continue;
+    }
+    is_dir[i] = S_ISDIR(st.st_mode);
+    if (is_dir[i] && o->mode == C2H_OUTPUT_STDOUT) {
+      rc = c2h_error_set(err, C2H_ERR_USAGE, inputs[i], 0, 0,
+                         "is a directory: give an output directory (-o DIR) or --in-place");
+      goto done;
+    }
+    canonical[i] = realpath(inputs[i], NULL);
+    if (!canonical[i]) rc = input_error(diags, sum, inputs[i], "cannot resolve the path: %s", strerror(errno));
+  }
+  if (rc) goto nomem;
+  root = common_root(canonical, is_dir, n_inputs);
+  for (size_t i = 0; i < n_inputs && rc == 0; i++) {
+    if (!canonical[i]) continue;
+    const char *rel = root ? relative_to(canonical[i], root) : c2h_path_basename(inputs[i]);
+    if (is_dir[i]) {
       size_t before = jobs.len;
-      rc = walk(inputs[i], "", &jobs, diags, sum, 0);
+      rc = walk(inputs[i], rel, &jobs, diags, sum, 0);
       if (rc == 0 && jobs.len == before)
         rc = input_error(diags, sum, inputs[i], "%s",
                          "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
     } else {
-      rc = add_job(&jobs, inputs[i], c2h_path_basename(inputs[i]), 0);
+      rc = add_job(&jobs, inputs[i], rel, 0);
     }
   }
   if (rc) goto nomem;
@@ -273,5 +338,9 @@ nomem:
 done:
   c2h_translator_free(tr);
   free_jobs(&jobs);
+  for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
+  free(canonical);
+  free(is_dir);
+  free(root);
   return rc;
 }

@@ -85,7 +85,11 @@ int c2h_scan_launches(c2h_scan *s) {
     c2h_buf tail;
     c2h_buf_init(&tail);
     rc = c2h_buf_puts(&tail, n_cfg == 2 ? "), 0, 0" : n_cfg == 3 ? ", 0" : "");
-    if (rc == 0 && has_args) rc = c2h_buf_puts(&tail, ", ");
+    /* The arguments' own leading space (or line break) follows the comma. */
+    if (rc == 0 && has_args) {
+      char next = s->src[toks[open].end];
+      rc = c2h_buf_puts(&tail, next == ' ' || next == '\t' || next == '\n' || next == '\r' ? "," : ", ");
+    }
     /* Everything from the last configuration value to the '(' of the arguments. */
     if (rc == 0)
       rc = c2h_edit_add(s->edits, toks[cfg[n_cfg - 1].last].end, toks[open].end, tail.data ? tail.data : "",

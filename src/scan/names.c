@@ -21,15 +21,19 @@ static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
+  int user_declared = c2h_strmap_get(&s->facts->user_names, s->src + t->begin, t->end - t->begin) >= 0;
   switch (t->use) {
-    case C2H_USE_API: return 1;
+    /* A global declaration of the user's with this name wins even where the
+     * AST resolved a use to the shim (the two clashed, so the parser kept
+     * the shim's). */
+    case C2H_USE_API: return !user_declared;
     case C2H_USE_USER:
     case C2H_USE_MEMBER: return 0;
     case C2H_USE_UNKNOWN: break;
   }
   /* No AST answer (macro body, inactive branch, unresolved): decide on the
    * surrounding tokens and on what the user declares elsewhere in the file. */
-  if (c2h_strmap_get(&s->facts->user_names, s->src + t->begin, t->end - t->begin) >= 0) return 0;
+  if (user_declared) return 0;
   if (i == 0) return 1;
   if (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->")) return 0;
   if (c2h_tok_is(s, i - 1, "::") && i >= 2 &&

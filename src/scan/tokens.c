@@ -30,11 +30,19 @@ size_t c2h_tok_match(const c2h_scan *s, size_t open) {
 
 size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max) {
   if (close <= open + 1) return 0;
-  size_t count = 0, depth = 0, start = open + 1;
+  size_t count = 0, depth = 0, angles = 0, start = open + 1;
   for (size_t i = open + 1; i <= close; i++) {
-    if (i < close && opener(s, i)) depth++;
-    else if (i < close && closer(s, i)) depth--;
-    else if (i == close || (depth == 0 && c2h_tok_is(s, i, ","))) {
+    if (i < close && opener(s, i)) {
+      depth++;
+    } else if (i < close && closer(s, i)) {
+      depth--;
+    } else if (i < close && c2h_tok_is(s, i, "<") && s->facts->toks[i - 1].template_name) {
+      angles++; /* template arguments: their commas do not split */
+    } else if (i < close && angles && c2h_tok_is(s, i, ">")) {
+      angles--;
+    } else if (i < close && angles && c2h_tok_is(s, i, ">>")) {
+      angles = angles > 1 ? angles - 2 : 0;
+    } else if (i == close || (depth == 0 && angles == 0 && c2h_tok_is(s, i, ","))) {
       if (count < max) spans[count] = (c2h_tok_span){start, i - 1};
       count++;
       start = i + 1;

@@ -59,6 +59,19 @@ fail:
   return rc;
 }
 
+/* Sources hold text: a file whose start is more than 1/8 control
+ * characters (other than tab, newline, CR, form feed, vertical tab, escape)
+ * is data, even without a NUL byte. */
+#define BINARY_SNIFF 4096
+static int looks_binary(const char *src, size_t len) {
+  size_t n = len < BINARY_SNIFF ? len : BINARY_SNIFF, ctrl = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)src[i];
+    ctrl += (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b) || c == 0x7f;
+  }
+  return n && ctrl * 8 > n;
+}
+
 static int is_cuda_name(void *ctx, const char *name, size_t len) {
   return c2h_rules_lookup((const c2h_rules *)ctx, name, len) != NULL;
 }
@@ -74,6 +87,12 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
   if (nul) {
     rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "binary file (NUL byte at offset %zu); not translated",
                        (size_t)((const char *)nul - src));
+    goto done;
+  }
+  if (looks_binary(src, len)) {
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0,
+                       "binary file (control characters in the first %zu bytes); not translated",
+                       len < BINARY_SNIFF ? len : (size_t)BINARY_SNIFF);
     goto done;
   }
   if (len > 0x7fffffffu) {

@@ -1,0 +1,45 @@
+#include <hip/hip_runtime.h>
+
+namespace kernels {
+template <typename T, int N>
+__global__ void axpy(T a, const T *x, T *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < N && i < n; k++, i += gridDim.x * blockDim.x) y[i] += a * x[i];
+}
+
+__global__ void reduce(const float *in, float *out, int n) {
+  extern __shared__ float tile[];
+  tile[threadIdx.x] = threadIdx.x < n ? in[threadIdx.x] : 0.0f;
+  __syncthreads();
+  if (threadIdx.x == 0) *out = tile[0];
+}
+}  // namespace kernels
+
+__global__ void init() {}
+
+template <int A, int B>
+struct Shape {
+  static constexpr int threads = A * B;
+};
+
+#define LAUNCH_1D(kernel, n, ...) \
+  hipLaunchKernelGGL(kernel, dim3(((n) + 255) / 256), dim3(256), 0, 0, __VA_ARGS__)
+
+template <typename T>
+void run(T a, const T *x, T *y, float *sum, int n, hipStream_t stream) {
+  dim3 grid((n + 255) / 256), block(256);
+  hipLaunchKernelGGL(init, dim3(1), dim3(1), 0, 0);
+  hipLaunchKernelGGL(init, dim3(1), dim3(1), 0, hipStreamPerThread);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(kernels::axpy<T, 4>), dim3(grid), dim3(block), 0, 0, a, x, y, n);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(kernels::axpy<T, 4>), dim3(grid), dim3(block), 0, stream, a, x, y, n);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(kernels::axpy<T, 4>), dim3(grid), dim3(Shape<8, 32>::threads), 0, stream, a, x, y, n);
+  hipLaunchKernelGGL(kernels::reduce, dim3(1), dim3(256), 256 * sizeof(float), stream, reinterpret_cast<const float *>(y), sum, n);
+  hipLaunchKernelGGL(kernels::reduce, dim3(dim3(1, 1, 1)), dim3(dim3(256)), 1024, 0,
+      reinterpret_cast<const float *>(x),
+      sum,
+      n);
+  LAUNCH_1D(kernels::reduce, n, (const float *)x, sum, n);
+  hipStreamSynchronize(stream);
+}
+
+template void run<float>(float, const float *, float *, float *, int, hipStream_t);

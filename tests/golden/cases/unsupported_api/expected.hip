@@ -1,0 +1,20 @@
+#include <hip/hip_runtime.h>
+
+__global__ void spin(int *flag) {
+  while (atomicAdd(flag, 0) == 0) {
+    __nanosleep(100);
+  }
+}
+
+__global__ void store_streaming(float *out, float v) {
+  __stcs(out + threadIdx.x, v);
+}
+
+int main() {
+  int *flag;
+  hipMalloc(&flag, sizeof(int));
+  cudaCtxResetPersistingL2Cache();
+  spin<<<1, 32>>>(flag);
+  hipFree(flag);
+  return 0;
+}
