@@ -173,7 +173,7 @@ static int parse_form_key(loader *ld, c2h_rule_form *form, const char *key, yaml
     if (val->type != YAML_SEQUENCE_NODE)
       return fail_at(ld, val, "'drop_args' must be a list of argument numbers", NULL, NULL);
     for (yaml_node_item_t *it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-      int idx, rc;
+      int idx = 0, rc;
       if ((rc = parse_arg_index(ld, yaml_document_get_node(&ld->doc, *it), &idx))) return rc;
       form->drop_args |= 1u << (idx - 1);
     }
