@@ -27,7 +27,7 @@ struct c2h_rules {
 };
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
-    "headers", "functions", "types", "constants", "macros", "device"};
+    "headers", "functions", "types", "constants", "macros", "device", "namespaces"};
 
 const char *c2h_rule_kind_section(c2h_rule_kind kind) {
   return kind < C2H_RULE_KIND__COUNT ? section_names[kind] : "?";
@@ -355,7 +355,7 @@ static int parse_document(loader *ld) {
     if (kind < 0)
       return fail_at(ld, k,
                      "unknown key '%s' (expected library, description, headers, functions, types, "
-                     "constants, macros, device)",
+                     "constants, macros, device, namespaces)",
                      ks, NULL);
     if (v->type == YAML_SCALAR_NODE && !*scalar(v)) continue; /* an empty section */
     if (v->type != YAML_MAPPING_NODE)

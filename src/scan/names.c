@@ -17,6 +17,12 @@ static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
   return c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
 }
 
+/* Whether token i names a namespace of a CUDA library (`cub` in cub::X). */
+static int is_api_namespace(const c2h_scan *s, size_t i) {
+  const c2h_rule *r = lookup(s, i);
+  return r && r->kind == C2H_RULE_NAMESPACE;
+}
+
 /* Whether identifier token i is a use of the CUDA API rather than a name of
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
@@ -37,7 +43,8 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   if (i == 0) return 1;
   if (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->")) return 0;
   if (c2h_tok_is(s, i - 1, "::") && i >= 2 &&
-      (s->facts->toks[i - 2].kind == C2H_TOK_IDENT || c2h_tok_is(s, i - 2, ">")))
+      (s->facts->toks[i - 2].kind == C2H_TOK_IDENT || c2h_tok_is(s, i - 2, ">")) &&
+      !is_api_namespace(s, i - 2))
     return 0; /* qualified by a namespace or class of the user's */
   if ((c2h_tok_is(s, i - 1, "define") || c2h_tok_is(s, i - 1, "undef")) && i >= 2 &&
       c2h_tok_is(s, i - 2, "#"))
