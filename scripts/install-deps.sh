@@ -4,8 +4,8 @@
 set -eu
 packages=(
   cmake make gcc pkg-config python3
-  libclang-19-dev libyaml-dev          # build: parser, rule table
-  libcmocka-dev                        # tests
+  libclang-19-dev libyaml-dev libjansson-dev  # build: parser, rule table and config, JSON reports
+  libcmocka-dev python3-jsonschema vim-nox    # tests: unit, report schemas, an editor reading the output
   clang-19 clang-tools-19 lld-19 llvm-19 libamdhip64-dev rocm-device-libs  # HIP compile check for gfx942
 )
 missing=()

@@ -61,6 +61,12 @@ c2h_severity c2h_check_default_severity(c2h_check check);
 int c2h_check_from_name(const char *name);
 const char *c2h_severity_name(c2h_severity severity);
 
+/* Whether pattern names the check: `all`, the check's name, or a glob on
+ * check names (fnmatch: `*`, `?`, `[...]`), as in --disable 'parse-*'. */
+int c2h_check_matches(const char *pattern, c2h_check check);
+/* Whether pattern names at least one check. */
+int c2h_check_pattern_valid(const char *pattern);
+
 #ifdef __cplusplus
 }
 #endif

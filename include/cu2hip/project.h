@@ -16,12 +16,24 @@ typedef enum c2h_output_mode {
   C2H_OUTPUT_NONE      /* diagnostics only */
 } c2h_output_mode;
 
+/* One --enable / --disable: a pattern on check names (see
+ * c2h_check_matches) and whether matching checks are reported. */
+typedef struct c2h_check_filter {
+  const char *pattern; /* borrowed */
+  int enable;          /* 1: report matching checks, 0: drop them */
+} c2h_check_filter;
+
 typedef struct c2h_project_options {
   c2h_translate_options translate;
   c2h_output_mode mode;
   const char *out_dir;       /* C2H_OUTPUT_DIR */
   const char *backup_suffix; /* C2H_OUTPUT_IN_PLACE: keep the original as path+suffix; NULL: none */
   FILE *stdout_stream;       /* C2H_OUTPUT_STDOUT; NULL means stdout */
+  /* Applied in order, later ones winning; every check is on by default.
+   * `input-error` is always reported. A pattern that names no check is a
+   * C2H_ERR_USAGE error. Borrowed. */
+  const c2h_check_filter *filters;
+  size_t n_filters;
 } c2h_project_options;
 
 typedef struct c2h_project_summary {
@@ -31,6 +43,7 @@ typedef struct c2h_project_summary {
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */
+  size_t suppressed;    /* diagnostics silenced by cu2hip-ignore comments */
 } c2h_project_summary;
 
 /* Extensions a directory walk considers, as a NULL-terminated list. */
@@ -39,6 +52,9 @@ extern const char *const c2h_source_extensions[];
 /* Whether a file's bytes look like they use CUDA (used to pick sources in
  * directory walks; files named on the command line are always translated). */
 int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len);
+
+/* Whether the filters leave check on (the last filter naming it decides). */
+int c2h_check_enabled(const c2h_check_filter *filters, size_t n_filters, c2h_check check);
 
 /* Translates every input (files, or directories walked recursively, in
  * sorted order) and writes results per options->mode. Problems with single

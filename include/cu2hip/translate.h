@@ -21,6 +21,7 @@ typedef struct c2h_translate_options {
   const char *const *clang_args; /* extra parser flags (-I, -D, -std=...), borrowed */
   size_t n_clang_args;
   const char *cuda_path;         /* a CUDA toolkit to parse against; NULL: built-in shim */
+  int annotate;                  /* comment each diagnostic site in the output */
 } c2h_translate_options;
 
 /* Per-file figures for summaries and reports. */
@@ -30,6 +31,7 @@ typedef struct c2h_file_stats {
   size_t includes;     /* #include lines rewritten */
   size_t launches;     /* kernel launches rewritten */
   size_t calls;        /* calls whose arguments were rewritten */
+  size_t suppressed;   /* diagnostics silenced by cu2hip-ignore comments */
 } c2h_file_stats;
 
 typedef struct c2h_file_result {

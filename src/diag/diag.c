@@ -1,3 +1,5 @@
+#define _POSIX_C_SOURCE 200809L /* fnmatch */
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,17 @@ int c2h_check_from_name(const char *name) {
   for (int i = 0; i < C2H_CHECK__COUNT; i++)
     if (strcmp(checks[i].name, name) == 0) return i;
   return -1;
+}
+
+int c2h_check_matches(const char *pattern, c2h_check c) {
+  if (c >= C2H_CHECK__COUNT) return 0;
+  return strcmp(pattern, "all") == 0 || fnmatch(pattern, checks[c].name, 0) == 0;
+}
+
+int c2h_check_pattern_valid(const char *pattern) {
+  for (int i = 0; i < C2H_CHECK__COUNT; i++)
+    if (c2h_check_matches(pattern, (c2h_check)i)) return 1;
+  return 0;
 }
 
 const char *c2h_severity_name(c2h_severity s) {

@@ -36,12 +36,18 @@ static const char stub_text[] = "#include \"" SHIM_HEADER "\"\n";
 void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->toks = NULL;
   f->n_toks = 0;
+  f->functions = NULL;
+  f->n_functions = 0;
+  f->variables = NULL;
+  f->n_variables = 0;
   c2h_strmap_init(&f->user_names);
   c2h_diag_list_init(&f->diags);
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->toks);
+  free(f->functions);
+  free(f->variables);
   c2h_strmap_dispose(&f->user_names);
   c2h_diag_list_dispose(&f->diags);
   c2h_tu_facts_init(f);
@@ -299,6 +305,140 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
   return rc;
 }
 
+/* ---- AST facts: functions and CUDA variables of the main file ---------- */
+
+typedef struct ast_walk {
+  c2h_tu_facts *facts;
+  size_t cap_functions, cap_variables;
+  int function; /* index of the function being walked, -1 at file scope */
+  int rc;
+} ast_walk;
+
+typedef struct cuda_attrs {
+  int device, global, host, shared, constant;
+} cuda_attrs;
+
+static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  cuda_attrs *a = data;
+  switch (clang_getCursorKind(c)) {
+    case CXCursor_CUDADeviceAttr: a->device = 1; break;
+    case CXCursor_CUDAGlobalAttr: a->global = 1; break;
+    case CXCursor_CUDAHostAttr: a->host = 1; break;
+    case CXCursor_CUDASharedAttr: a->shared = 1; break;
+    case CXCursor_CUDAConstantAttr: a->constant = 1; break;
+    default: break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static cuda_attrs attrs_of(CXCursor c) {
+  cuda_attrs a = {0, 0, 0, 0, 0};
+  clang_visitChildren(c, attr_visit, &a);
+  return a;
+}
+
+static size_t expansion_offset(CXSourceLocation loc) {
+  unsigned off = 0;
+  clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+  return off;
+}
+
+static int is_function_kind(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  ast_walk *w = data;
+  if (w->rc) return CXChildVisit_Break;
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  c2h_tu_facts *f = w->facts;
+  if (is_function_kind(k) && clang_isCursorDefinition(c)) {
+    if (f->n_functions == w->cap_functions) {
+      size_t cap = w->cap_functions ? w->cap_functions * 2 : 32;
+      c2h_function *p = realloc(f->functions, cap * sizeof *p);
+      if (!p) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
+      f->functions = p;
+      w->cap_functions = cap;
+    }
+    cuda_attrs a = attrs_of(c);
+    CXSourceRange ext = clang_getCursorExtent(c);
+    c2h_function *fn = &f->functions[f->n_functions];
+    fn->begin = expansion_offset(clang_getRangeStart(ext));
+    fn->end = expansion_offset(clang_getRangeEnd(ext));
+    fn->ctx = a.global ? C2H_CTX_KERNEL
+              : a.device ? (a.host ? C2H_CTX_HOST_DEVICE : C2H_CTX_DEVICE)
+                         : C2H_CTX_HOST;
+    int saved = w->function;
+    w->function = (int)f->n_functions++;
+    clang_visitChildren(c, ast_visit, w);
+    w->function = saved;
+    return CXChildVisit_Continue;
+  }
+  if (k == CXCursor_VarDecl) {
+    cuda_attrs a = attrs_of(c);
+    if (a.shared || a.constant || a.device) {
+      if (f->n_variables == w->cap_variables) {
+        size_t cap = w->cap_variables ? w->cap_variables * 2 : 32;
+        c2h_variable *p = realloc(f->variables, cap * sizeof *p);
+        if (!p) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
+        f->variables = p;
+        w->cap_variables = cap;
+      }
+      CXType t = clang_getCursorType(c);
+      CXString name = clang_getCursorSpelling(c);
+      c2h_variable *v = &f->variables[f->n_variables++];
+      v->name_begin = expansion_offset(clang_getCursorLocation(c));
+      v->name_end = v->name_begin + strlen(clang_getCString(name));
+      clang_disposeString(name);
+      long long bytes = clang_Type_getSizeOf(t);
+      v->bytes = bytes >= 0 ? bytes : -1;
+      v->shared = a.shared;
+      v->constant = a.constant;
+      v->managed_or_device = a.device && !a.shared && !a.constant;
+      v->extern_unsized = t.kind == CXType_IncompleteArray;
+      v->function = w->function;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int cmp_function(const void *pa, const void *pb) {
+  const c2h_function *a = pa, *b = pb;
+  if (a->begin != b->begin) return a->begin < b->begin ? -1 : 1;
+  return a->end > b->end ? -1 : a->end < b->end; /* outer first */
+}
+
+/* Gives each token the context of the innermost function around it. */
+static void assign_contexts(c2h_tu_facts *f) {
+  size_t stack[64], depth = 0, next = 0;
+  if (f->n_functions > 1) qsort(f->functions, f->n_functions, sizeof *f->functions, cmp_function);
+  for (size_t i = 0; i < f->n_toks; i++) {
+    c2h_token *t = &f->toks[i];
+    while (depth && f->functions[stack[depth - 1]].end <= t->begin) depth--;
+    while (next < f->n_functions && f->functions[next].begin <= t->begin) {
+      if (f->functions[next].end > t->begin && depth < 64) stack[depth++] = next;
+      next++;
+    }
+    if (t->ctx == C2H_CTX_UNKNOWN) continue; /* no AST for it */
+    t->ctx = depth ? f->functions[stack[depth - 1]].ctx : C2H_CTX_FILE;
+  }
+}
+
+/* The size of the variable a token declares or refers to. */
+static long long variable_bytes(CXCursor cur) {
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  CXCursor decl = cur;
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) decl = clang_getCursorReferenced(cur);
+  k = clang_getCursorKind(decl);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl && k != CXCursor_FieldDecl) return 0;
+  long long n = clang_Type_getSizeOf(clang_getCursorType(decl));
+  return n > 0 ? n : 0;
+}
+
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
                     c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
                     c2h_error *err) {
@@ -349,13 +489,20 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     t->begin = b;
     t->end = e < b ? b : e;
     t->use = C2H_USE_UNKNOWN;
+    enum CXCursorKind ak = clang_getCursorKind(cursors[i]);
+    /* Tokens the AST does not cover (inactive branches, macro bodies) keep
+     * an unknown context; assign_contexts fills in the others. */
+    t->ctx = clang_isInvalid(ak) || ak == CXCursor_MacroDefinition || ak == CXCursor_PreprocessingDirective ||
+                     ak == CXCursor_InclusionDirective
+                 ? C2H_CTX_UNKNOWN
+                 : C2H_CTX_FILE;
     if (t->kind != C2H_TOK_IDENT) continue;
+    t->var_bytes = variable_bytes(cursors[i]);
     /* Tells `a<b, c>` (template arguments) from comparisons when splitting
      * argument lists at commas. */
-    enum CXCursorKind ck = clang_getCursorKind(cursors[i]);
-    t->template_name = ck == CXCursor_TemplateRef ||
-                       ((ck == CXCursor_DeclRefExpr || ck == CXCursor_OverloadedDeclRef ||
-                         ck == CXCursor_CallExpr) &&
+    t->template_name = ak == CXCursor_TemplateRef ||
+                       ((ak == CXCursor_DeclRefExpr || ak == CXCursor_OverloadedDeclRef ||
+                         ak == CXCursor_CallExpr) &&
                         clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
     if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
     int declares = 0;
@@ -363,6 +510,10 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
+  ast_walk walk = {facts, 0, 0, -1, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
+  if (walk.rc) goto nomem;
+  assign_contexts(facts);
   goto done;
 nomem:
   rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");

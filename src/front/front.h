@@ -25,9 +25,36 @@ typedef enum c2h_tok_use {
   C2H_USE_MEMBER   /* a member of a class (field, method) */
 } c2h_tok_use;
 
+/* Where a token sits, as the AST tells from the enclosing function. */
+typedef enum c2h_code_ctx {
+  C2H_CTX_UNKNOWN,     /* no AST answer: macro body, inactive branch */
+  C2H_CTX_FILE,        /* outside any function body */
+  C2H_CTX_HOST,        /* a host function */
+  C2H_CTX_DEVICE,      /* a __device__ function */
+  C2H_CTX_KERNEL,      /* a __global__ function */
+  C2H_CTX_HOST_DEVICE  /* a __host__ __device__ function */
+} c2h_code_ctx;
+
+/* A function defined in the file (its body's byte range). */
+typedef struct c2h_function {
+  size_t begin, end;
+  c2h_code_ctx ctx;
+} c2h_function;
+
+/* A variable declared in the file with a CUDA memory space. */
+typedef struct c2h_variable {
+  size_t name_begin, name_end; /* the declared name */
+  long long bytes;             /* static size; -1 unknown or dependent */
+  int shared, constant, managed_or_device;
+  int extern_unsized;          /* `extern __shared__ T a[];`: dynamic shared memory */
+  int function;                /* index into functions, -1 at file scope */
+} c2h_variable;
+
 typedef struct c2h_token {
   c2h_tok_kind kind;
   c2h_tok_use use;
+  c2h_code_ctx ctx;
+  long long var_bytes; /* size of the variable an identifier names; 0 when none */
   int template_name; /* an identifier the AST knows names a template */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
@@ -36,6 +63,10 @@ typedef struct c2h_token {
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
+  c2h_function *functions; /* sorted by begin */
+  size_t n_functions;
+  c2h_variable *variables; /* in source order */
+  size_t n_variables;
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
   c2h_diag_list diags;   /* parse problems */
 } c2h_tu_facts;

@@ -192,6 +192,31 @@ done:
   return rc;
 }
 
+int c2h_check_enabled(const c2h_check_filter *filters, size_t n, c2h_check check) {
+  int on = 1;
+  if (check == C2H_CHECK_INPUT_ERROR) return 1;
+  for (size_t i = 0; i < n; i++)
+    if (c2h_check_matches(filters[i].pattern, check)) on = filters[i].enable != 0;
+  return on;
+}
+
+/* Drops the diagnostics of checks the filters turn off. */
+static void filter_diags(const c2h_project_options *o, c2h_diag_list *l) {
+  size_t kept = 0;
+  if (!o->n_filters) return;
+  for (size_t i = 0; i < l->len; i++) {
+    c2h_diag *d = &l->items[i];
+    if (c2h_check_enabled(o->filters, o->n_filters, d->check)) {
+      l->items[kept++] = *d;
+    } else {
+      free(d->path);
+      free(d->message);
+      free(d->replacement);
+    }
+  }
+  l->len = kept;
+}
+
 static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
                    c2h_project_summary *sum) {
   char *src = NULL;
@@ -215,6 +240,8 @@ static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *
   sum->files++;
   if (res.changed) sum->changed++;
   sum->edits += res.stats.edits;
+  sum->suppressed += res.stats.suppressed;
+  filter_diags(o, &res.diags);
   if ((rc = write_output(o, j, &res, diags, sum, &err))) goto done;
   rc = c2h_diag_list_move(diags, &res.diags);
 done:
@@ -275,6 +302,13 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   if (!canonical || !is_dir) {
     rc = C2H_ERR_NOMEM;
     goto nomem;
+  }
+  for (size_t i = 0; i < o->n_filters; i++) {
+    if (!o->filters[i].pattern || !c2h_check_pattern_valid(o->filters[i].pattern)) {
+      rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "check pattern '%s' names no check (see 'cu2hip explain')",
+                         o->filters[i].pattern ? o->filters[i].pattern : "");
+      goto done;
+    }
   }
   if (o->mode == C2H_OUTPUT_DIR && (!o->out_dir || !*o->out_dir)) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no output directory given");

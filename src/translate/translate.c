@@ -3,10 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checks/checks.h"
 #include "cu2hip/cu2hip.h"
+#include "diag/suppress.h"
 #include "edit/edit.h"
 #include "front/front.h"
 #include "scan/scan.h"
+#include "translate/annotate.h"
 #include "util/file.h"
 
 struct c2h_translator {
@@ -103,7 +106,15 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
     goto done;
   c2h_scan s = {path, src, len, &facts, tr->options.rules, tr->options.rocm_version,
                 tr->options.launch_syntax, &edits, &res->diags, &res->stats};
-  if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s))) {
+  if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s)) ||
+      (rc = c2h_checks_run(&s)) || (rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  /* Suppressions first, so that --annotate marks only what is reported. */
+  c2h_diag_list_sort(&res->diags);
+  if ((rc = c2h_diag_suppress(&res->diags, path, src, len, &res->stats.suppressed)) ||
+      (tr->options.annotate && (rc = c2h_annotate(path, src, len, &res->diags, &edits)))) {
     rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
     goto done;
   }
@@ -120,11 +131,6 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
   }
   res->stats.edits = edits.len;
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
-  if ((rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
-    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory");
-    goto done;
-  }
-  c2h_diag_list_sort(&res->diags);
 done:
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);

@@ -26,9 +26,11 @@ static int teardown(void **state) {
 }
 
 /* Translates src; returns the output (caller frees) and fills *res. */
+static int annotate;
+
 static char *translate_with(const char *src, size_t len, c2h_version target, c2h_launch_syntax launch,
                             c2h_file_result *res) {
-  c2h_translate_options o = {rules, target, launch, NULL, 0, NULL};
+  c2h_translate_options o = {rules, target, launch, NULL, 0, NULL, annotate};
   c2h_translator *tr = NULL;
   c2h_error err;
   c2h_error_clear(&err);
@@ -195,7 +197,7 @@ static void line_endings_and_bom_are_kept(void **state) {
 
 static void binary_input_is_refused(void **state) {
   (void)state;
-  c2h_translate_options o = {rules, C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, NULL, 0, NULL};
+  c2h_translate_options o = {rules, C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, NULL, 0, NULL, 0};
   c2h_translator *tr = NULL;
   c2h_error err;
   c2h_error_clear(&err);
@@ -225,6 +227,30 @@ static void broken_code_is_still_translated(void **state) {
   c2h_file_result_dispose(&res);
 }
 
+static void annotations_mark_each_site_once(void **state) {
+  (void)state;
+  const char *src = "__device__ float f(float v, unsigned m) {\n"
+                    "  return __shfl_xor_sync(m, v, 1); }\n"
+                    "#define LANE(x) asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x))\n";
+  c2h_file_result res;
+  annotate = 1;
+  char *out = translate_with(src, strlen(src), C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, &res);
+  assert_string_equal(out,
+                      "__device__ float f(float v, unsigned m) {\n"
+                      "  return /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ __shfl_xor(v, 1); }\n"
+                      "#define LANE(x) /* cu2hip [ptx-inline-asm]: inline PTX assembly, which AMD GPUs cannot run */ "
+                      "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x))\n");
+  /* Annotating the annotated output adds nothing. */
+  c2h_file_result again;
+  char *out2 = translate_with(out, strlen(out), C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, &again);
+  assert_string_equal(out2, out);
+  annotate = 0;
+  free(out);
+  free(out2);
+  c2h_file_result_dispose(&res);
+  c2h_file_result_dispose(&again);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(renames_api_and_headers),
@@ -237,6 +263,7 @@ int main(void) {
       cmocka_unit_test(line_endings_and_bom_are_kept),
       cmocka_unit_test(binary_input_is_refused),
       cmocka_unit_test(broken_code_is_still_translated),
+      cmocka_unit_test(annotations_mark_each_site_once),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

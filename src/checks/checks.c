@@ -1,0 +1,46 @@
+#include "checks.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+int c2h_checks_run(c2h_scan *s) {
+  static int (*const families[])(c2h_scan *) = {
+      c2h_check_ptx,
+  };
+  for (size_t i = 0; i < sizeof families / sizeof *families; i++) {
+    int rc = families[i](s);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+int c2h_tok_in_device_code(const c2h_scan *s, size_t i) {
+  c2h_code_ctx c = s->facts->toks[i].ctx;
+  return c == C2H_CTX_DEVICE || c == C2H_CTX_KERNEL || c == C2H_CTX_HOST_DEVICE;
+}
+
+int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name) {
+  return i < s->facts->n_toks && s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_is(s, i, name);
+}
+
+int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name) {
+  return c2h_tok_ident_is(s, i, name) && c2h_tok_is(s, i + 1, "(");
+}
+
+int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value) {
+  if (i >= s->facts->n_toks || s->facts->toks[i].kind != C2H_TOK_LITERAL) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  char buf[40];
+  size_t n = t->end - t->begin;
+  if (n == 0 || n >= sizeof buf) return 0;
+  memcpy(buf, s->src + t->begin, n);
+  buf[n] = '\0';
+  if (!isdigit((unsigned char)buf[0])) return 0;
+  char *end = NULL;
+  long long v = strtoll(buf, &end, 0);
+  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
+  if (*end) return 0;
+  *value = v;
+  return 1;
+}

@@ -1,0 +1,38 @@
+#ifndef C2H_CHECKS_H
+#define C2H_CHECKS_H
+/* Architecture checks: what renaming cannot fix. Each family reads the
+ * annotated tokens and AST facts of one file (a c2h_scan) and adds
+ * diagnostics; none of them edits the source. One file per family. */
+#include "scan/scan.h"
+
+/* Runs every family. Returns 0 or C2H_ERR_NOMEM. */
+int c2h_checks_run(c2h_scan *s);
+
+int c2h_check_ptx(c2h_scan *s);                  /* ptx-inline-asm */
+int c2h_check_warp_size(c2h_scan *s);            /* warp-size-literal */
+int c2h_check_warp_masks(c2h_scan *s);           /* warp-mask-32bit: ballot results */
+int c2h_check_atomics(c2h_scan *s);              /* atomic-* */
+int c2h_check_launch_bounds(c2h_scan *s);        /* launch-bounds */
+int c2h_check_lds(c2h_scan *s);                  /* lds-limit */
+int c2h_check_dynamic_parallelism(c2h_scan *s);  /* dynamic-parallelism */
+int c2h_check_texture_surface(c2h_scan *s);      /* texture-reference, surface-reference */
+int c2h_check_cuda_arch(c2h_scan *s);            /* cuda-arch-check */
+int c2h_check_wmma(c2h_scan *s);                 /* wmma */
+int c2h_check_device_clock(c2h_scan *s);         /* device-clock */
+int c2h_check_cooperative_groups(c2h_scan *s);   /* cooperative-groups-tile */
+int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-scheduling */
+
+/* ---- helpers shared by the families (checks.c) ---- */
+
+/* Whether token i is in code that runs on the GPU (a __device__,
+ * __global__ or __host__ __device__ function). Unknown context is not. */
+int c2h_tok_in_device_code(const c2h_scan *s, size_t i);
+/* Whether token i is an identifier spelled `name`. */
+int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name);
+/* Whether token i is a call of `name`: the identifier followed by '('. */
+int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name);
+/* The integer value of a literal token (decimal, hex, octal, with u/l
+ * suffixes); 0 when it is not an integer literal. */
+int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value);
+
+#endif
