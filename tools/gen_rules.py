@@ -557,6 +557,8 @@ def render(library, description, sources, tables):
     ]
     lines += ["#   " + s for s in sources]
     lines += ["library: " + library, "description: " + yscalar(description)]
+    # The header a file using any of these names needs (HIP wants it spelled out).
+    lines.append("include: hip/hip_runtime.h")
     for section in SECTIONS:
         entries = tables.get(section) or {}
         if not entries:
@@ -633,7 +635,9 @@ def check(facts, rules_dir):
     bad = []
     installed = facts.hip_version
     for f in sorted(os.listdir(rules_dir)):
-        if not f.endswith(".yaml"):
+        # The HIP runtime tables this script writes; the library tables are
+        # checked by tools/gen_libs.py --check against their own headers.
+        if not (f.startswith("cuda-") and f.endswith(".yaml")):
             continue
         path = os.path.join(rules_dir, f)
         rel = os.path.relpath(path, ROOT)

@@ -50,6 +50,8 @@ typedef struct c2h_rule {
   const char *cuda;        /* CUDA spelling (identifier or header path) */
   c2h_rule_kind kind;
   const char *library;     /* `library:` of the file that defined it */
+  const char *include;     /* `include:` of that file: the HIP header a file using
+                              the library needs, or NULL */
   const char *unsupported; /* reason, or NULL when there is a HIP form */
   c2h_rule_form form;      /* used when the target has `rocm` */
   int has_fallback;

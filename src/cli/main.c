@@ -1,12 +1,17 @@
-/* The cu2hip command: option parsing and exit codes; the library does the work. */
+/* The cu2hip command: option parsing, the project configuration file,
+ * report output and exit codes; the library does the work. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli/config.h"
 #include "cli/exit_codes.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
+#include "util/file.h"
 
 typedef enum fail_on { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NEVER } fail_on;
 
@@ -16,7 +21,16 @@ typedef struct cli {
   size_t n_rule_files;
   const char **clang_args;
   size_t n_clang_args;
+  c2h_check_filter *filters;
+  size_t n_filters;
   const char *rocm_version;
+  const char *format;      /* NULL: not given */
+  const char *output;      /* report file, "-" for stdout, NULL: stderr */
+  const char *sarif_root;
+  const char *config_path; /* --config */
+  int no_config;
+  int launch_set;
+  int fail_on_set;
   fail_on fail_on;
   int quiet;
   int check_only;
@@ -27,6 +41,7 @@ static const char usage_text[] =
     "       cu2hip [options] -o OUTDIR PATH...    write translations under OUTDIR\n"
     "       cu2hip [options] --in-place PATH...   rewrite files in place\n"
     "       cu2hip check [options] PATH...        report diagnostics, write nothing\n"
+    "       cu2hip explain [CHECK...]             explain checks (all of them: a list)\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
     "sources (.cu .cuh .h .hpp .cpp .cc .cxx .inl).\n"
@@ -35,6 +50,7 @@ static const char usage_text[] =
     "  -o, --output-dir DIR      write translated files under DIR (mirrors input paths)\n"
     "      --in-place            replace each input with its translation (atomic)\n"
     "      --backup=SUFFIX       with --in-place, keep the original as FILE SUFFIX\n"
+    "      --annotate            mark each diagnostic site with a comment in the output\n"
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
     "                            installed HIP, else latest), latest     [default: auto]\n"
@@ -44,11 +60,26 @@ static const char usage_text[] =
     "                            parser flags, as for a compiler\n"
     "      --extra-arg ARG       pass ARG to the parser\n"
     "      --cuda-path DIR       parse against this CUDA toolkit instead of the built-in shim\n"
+    "\n"
+    "diagnostics:\n"
+    "      --format F            text, json (reviewdog rdjson), jsonl (one diagnostic\n"
+    "                            per line) or sarif (SARIF 2.1.0)        [default: text]\n"
+    "      --output FILE         write the report to FILE (replaced atomically; - for\n"
+    "                            stdout) instead of stderr\n"
+    "      --sarif-root DIR      SARIF artifact URIs are relative to DIR [default: .]\n"
+    "      --enable GLOB         report the checks GLOB names (may repeat; later wins)\n"
+    "      --disable GLOB        do not report them, e.g. --disable 'parse-*'\n"
     "      --fail-on LEVEL       exit 1 on diagnostics at or above LEVEL: error, warning,\n"
     "                            never                                   [default: error]\n"
+    "      --config FILE         read settings from FILE instead of the .cu2hip.yaml found\n"
+    "                            upward from the first input\n"
+    "      --no-config           read no configuration file\n"
     "  -q, --quiet               no summary line\n"
     "  -h, --help                this help\n"
     "  -V, --version             version\n"
+    "\n"
+    "A comment `// cu2hip-ignore: CHECK[, CHECK...]` silences those checks on its\n"
+    "line and the next. `cu2hip explain CHECK` describes a check.\n"
     "\n"
     "exit codes:\n"
 #define X(id, value, meaning) "  " #value "  " meaning "\n"
@@ -61,6 +92,14 @@ static int push(const char ***arr, size_t *n, const char *value) {
   if (!p) return -1;
   p[(*n)++] = value;
   *arr = p;
+  return 0;
+}
+
+static int push_filter(cli *c, const char *pattern, int enable) {
+  c2h_check_filter *p = realloc(c->filters, (c->n_filters + 1) * sizeof *p);
+  if (!p) return -1;
+  p[c->n_filters++] = (c2h_check_filter){pattern, enable};
+  c->filters = p;
   return 0;
 }
 
@@ -77,12 +116,31 @@ static char *joined(const char *flag, const char *value) {
   return s;
 }
 
+static int set_launch(cli *c, const char *v) {
+  if (strcmp(v, "cuda") == 0) c->project.translate.launch_syntax = C2H_LAUNCH_KEEP;
+  else if (strcmp(v, "hip") == 0) c->project.translate.launch_syntax = C2H_LAUNCH_HIP;
+  else return -1;
+  return 0;
+}
+
+static int set_fail_on(cli *c, const char *v) {
+  if (strcmp(v, "error") == 0) c->fail_on = FAIL_ON_ERROR;
+  else if (strcmp(v, "warning") == 0) c->fail_on = FAIL_ON_WARNING;
+  else if (strcmp(v, "never") == 0) c->fail_on = FAIL_ON_NEVER;
+  else return -1;
+  return 0;
+}
+
 /* Parses argv into c; returns -1 to go on, or an exit code. */
 static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_owned) {
-  enum { OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD };
+  enum {
+    OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
+    OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE
+  };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
                                         {"backup", required_argument, 0, OPT_BACKUP},
+                                        {"annotate", no_argument, 0, OPT_ANNOTATE},
                                         {"rules", required_argument, 0, OPT_RULES},
                                         {"rocm-version", required_argument, 0, OPT_ROCM},
                                         {"launch-syntax", required_argument, 0, OPT_LAUNCH},
@@ -90,11 +148,19 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"cuda-path", required_argument, 0, OPT_CUDA},
                                         {"fail-on", required_argument, 0, OPT_FAIL},
                                         {"std", required_argument, 0, OPT_STD},
+                                        {"format", required_argument, 0, OPT_FORMAT},
+                                        {"output", required_argument, 0, OPT_OUTPUT},
+                                        {"sarif-root", required_argument, 0, OPT_SARIF_ROOT},
+                                        {"enable", required_argument, 0, OPT_ENABLE},
+                                        {"disable", required_argument, 0, OPT_DISABLE},
+                                        {"config", required_argument, 0, OPT_CONFIG},
+                                        {"no-config", no_argument, 0, OPT_NO_CONFIG},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
                                         {"version", no_argument, 0, 'V'},
                                         {0, 0, 0, 0}};
   int opt;
+  c2h_report_format fmt;
   opterr = 0;
   while ((opt = getopt_long(argc, argv, ":o:I:D:U:qhV", longs, NULL)) != -1) {
     char *flag = NULL;
@@ -105,21 +171,37 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         if (!*optarg) return usage_error("--backup needs a non-empty suffix%s", "");
         c->project.backup_suffix = optarg;
         break;
+      case OPT_ANNOTATE: c->project.translate.annotate = 1; break;
       case OPT_RULES: if (push(&c->rule_files, &c->n_rule_files, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_ROCM: c->rocm_version = optarg; break;
       case OPT_LAUNCH:
-        if (strcmp(optarg, "cuda") == 0) c->project.translate.launch_syntax = C2H_LAUNCH_KEEP;
-        else if (strcmp(optarg, "hip") == 0) c->project.translate.launch_syntax = C2H_LAUNCH_HIP;
-        else return usage_error("--launch-syntax must be cuda or hip, not '%s'", optarg);
+        if (set_launch(c, optarg)) return usage_error("--launch-syntax must be cuda or hip, not '%s'", optarg);
+        c->launch_set = 1;
         break;
       case OPT_EXTRA: if (push(&c->clang_args, &c->n_clang_args, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_CUDA: c->project.translate.cuda_path = optarg; break;
       case OPT_FAIL:
-        if (strcmp(optarg, "error") == 0) c->fail_on = FAIL_ON_ERROR;
-        else if (strcmp(optarg, "warning") == 0) c->fail_on = FAIL_ON_WARNING;
-        else if (strcmp(optarg, "never") == 0) c->fail_on = FAIL_ON_NEVER;
-        else return usage_error("--fail-on must be error, warning or never, not '%s'", optarg);
+        if (set_fail_on(c, optarg)) return usage_error("--fail-on must be error, warning or never, not '%s'", optarg);
+        c->fail_on_set = 1;
         break;
+      case OPT_FORMAT:
+        if (c2h_report_format_parse(optarg, &fmt))
+          return usage_error("--format must be text, json, jsonl or sarif, not '%s'", optarg);
+        c->format = optarg;
+        break;
+      case OPT_OUTPUT:
+        if (!*optarg) return usage_error("--output needs a file name (or - for stdout)%s", "");
+        c->output = optarg;
+        break;
+      case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
+      case OPT_ENABLE:
+      case OPT_DISABLE:
+        if (!c2h_check_pattern_valid(optarg))
+          return usage_error("check pattern '%s' names no check (see 'cu2hip explain')", optarg);
+        if (push_filter(c, optarg, opt == OPT_ENABLE)) return C2H_EXIT_INTERNAL;
+        break;
+      case OPT_CONFIG: c->config_path = optarg; break;
+      case OPT_NO_CONFIG: c->no_config = 1; break;
       case 'I': flag = joined("-I", optarg); break;
       case 'D': flag = joined("-D", optarg); break;
       case 'U': flag = joined("-U", optarg); break;
@@ -149,8 +231,67 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   }
   if (c->project.backup_suffix && c->project.mode != C2H_OUTPUT_IN_PLACE)
     return usage_error("%s", "--backup only applies with --in-place");
+  if (c->config_path && c->no_config) return usage_error("%s", "--config and --no-config exclude each other");
+  if (c->output && strcmp(c->output, "-") == 0 && c->project.mode == C2H_OUTPUT_STDOUT)
+    return usage_error("%s", "--output -: stdout holds the translation; use check, -o DIR or --in-place");
   if (optind >= argc) return usage_error("%s", "no input given");
   return -1;
+}
+
+/* Prepends the n items of src to the list *arr (config values come before
+ * the command line's, which override or follow them). */
+static int prepend(const char ***arr, size_t *n, char *const *src, size_t n_src) {
+  if (!n_src) return 0;
+  const char **p = malloc((*n + n_src) * sizeof *p);
+  if (!p) return -1;
+  for (size_t i = 0; i < n_src; i++) p[i] = src[i];
+  for (size_t i = 0; i < *n; i++) p[n_src + i] = (*arr)[i];
+  free(*arr);
+  *arr = p;
+  *n += n_src;
+  return 0;
+}
+
+/* Finds and reads the configuration file, and fills in what the command line
+ * left unset. Returns -1 to go on, or an exit code. */
+static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
+  c2h_error err;
+  c2h_error_clear(&err);
+  char *found = NULL;
+  int code = -1;
+  if (c->no_config) return -1;
+  if (!c->config_path) {
+    if (c2h_config_find(first_input, &found, &err)) return C2H_EXIT_INTERNAL;
+    if (!found) return -1;
+  }
+  int rc = c2h_config_load(cfg, c->config_path ? c->config_path : found, &err);
+  free(found);
+  if (rc) {
+    char msg[2048];
+    c2h_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+    return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
+  }
+  if (!c->rocm_version) c->rocm_version = cfg->rocm_version;
+  if (!c->launch_set && cfg->launch_syntax) set_launch(c, cfg->launch_syntax);
+  if (!c->fail_on_set && cfg->fail_on) set_fail_on(c, cfg->fail_on);
+  if (!c->format) c->format = cfg->format;
+  /* Config disables, then its enables (exceptions), then the command line. */
+  c2h_check_filter *old = c->filters;
+  size_t n_old = c->n_filters;
+  c->filters = NULL;
+  c->n_filters = 0;
+  for (size_t i = 0; i < cfg->n_disable && code < 0; i++)
+    if (push_filter(c, cfg->disable[i], 0)) code = C2H_EXIT_INTERNAL;
+  for (size_t i = 0; i < cfg->n_enable && code < 0; i++)
+    if (push_filter(c, cfg->enable[i], 1)) code = C2H_EXIT_INTERNAL;
+  for (size_t i = 0; i < n_old && code < 0; i++)
+    if (push_filter(c, old[i].pattern, old[i].enable)) code = C2H_EXIT_INTERNAL;
+  free(old);
+  if (code < 0 && (prepend(&c->rule_files, &c->n_rule_files, cfg->rules, cfg->n_rules) ||
+                   prepend(&c->clang_args, &c->n_clang_args, cfg->extra_args, cfg->n_extra_args)))
+    code = C2H_EXIT_INTERNAL;
+  return code;
 }
 
 static int load_rules(cli *c, c2h_rules **rules) {
@@ -175,6 +316,72 @@ static int load_rules(cli *c, c2h_rules **rules) {
   return -1;
 }
 
+/* Writes the report where --output says: stderr (default), stdout ("-") or
+ * a file replaced atomically. Returns 0, or an exit code after a message. */
+static int write_report(const cli *c, c2h_report_format format, const c2h_diag_list *diags) {
+  c2h_error err;
+  c2h_error_clear(&err);
+  char msg[2048];
+  int rc = 0;
+  if (!c->output || strcmp(c->output, "-") == 0) {
+    FILE *out = c->output ? stdout : stderr;
+    rc = c2h_report_write(out, format, diags, c->sarif_root, &err);
+    if (rc == 0 && fflush(out) != 0) rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report");
+  } else {
+    char *data = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&data, &len);
+    if (!mem) {
+      rc = c2h_error_set(&err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    } else {
+      rc = c2h_report_write(mem, format, diags, c->sarif_root, &err);
+      if (fclose(mem) != 0 && rc == 0) rc = c2h_error_set(&err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+      struct stat st;
+      mode_t mode = stat(c->output, &st) == 0 ? (st.st_mode & 0777) : 0644;
+      if (rc == 0) rc = c2h_file_write_atomic(c->output, data ? data : "", len, mode, &err);
+    }
+    free(data);
+  }
+  if (rc == 0) return 0;
+  c2h_error_format(&err, msg, sizeof msg);
+  fprintf(stderr, "cu2hip: %s\n", msg);
+  return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
+}
+
+/* `cu2hip explain [NAME...]`. */
+static int explain(int argc, char **argv) {
+  if (argc == 0) {
+    for (int i = 0; i < C2H_CHECK__COUNT; i++)
+      printf("%-30s %-8s %s\n", c2h_check_name((c2h_check)i), c2h_severity_name(c2h_check_default_severity((c2h_check)i)),
+             c2h_check_summary((c2h_check)i));
+    return C2H_EXIT_OK;
+  }
+  for (int a = 0; a < argc; a++) {
+    if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0) {
+      printf("usage: cu2hip explain [CHECK...]\n");
+      return C2H_EXIT_OK;
+    }
+    int id = c2h_check_from_name(argv[a]);
+    if (id < 0) {
+      fprintf(stderr, "cu2hip: unknown check '%s'; the checks are:\n", argv[a]);
+      for (int i = 0; i < C2H_CHECK__COUNT; i++) fprintf(stderr, "  %s\n", c2h_check_name((c2h_check)i));
+      return C2H_EXIT_USAGE;
+    }
+  }
+  for (int a = 0; a < argc; a++) {
+    c2h_check id = (c2h_check)c2h_check_from_name(argv[a]);
+    const char *text;
+    size_t len;
+    char url[2048];
+    c2h_check_doc_url(id, url, sizeof url);
+    printf("%s%s (%s): %s\n\n", a ? "\n" : "", c2h_check_name(id), c2h_severity_name(c2h_check_default_severity(id)),
+           c2h_check_summary(id));
+    if (c2h_check_doc(c2h_check_name(id), &text, &len) == 0) printf("%.*s\n\n", (int)len, text);
+    printf("%s\n", url);
+  }
+  return ferror(stdout) ? C2H_EXIT_USAGE : C2H_EXIT_OK;
+}
+
 int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
@@ -182,25 +389,33 @@ int main(int argc, char **argv) {
   char **owned = NULL;
   size_t n_owned = 0;
   c2h_rules *rules = NULL;
+  c2h_config cfg;
+  c2h_config_init(&cfg);
   c2h_diag_list diags;
   c2h_diag_list_init(&diags);
+  c2h_report_format format = C2H_FORMAT_TEXT;
   int code;
+  if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;
     argv++;
     argc--;
   }
   if ((code = parse_args(&c, argc, argv, &owned, &n_owned)) >= 0) goto done;
+  if ((code = apply_config(&c, &cfg, argv[optind])) >= 0) goto done;
+  if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
   c.project.translate.clang_args = c.clang_args;
   c.project.translate.n_clang_args = c.n_clang_args;
+  c.project.filters = c.filters;
+  c.project.n_filters = c.n_filters;
 
   c2h_project_summary sum;
   c2h_error err;
   c2h_error_clear(&err);
   int rc = c2h_project_run(&c.project, (const char *const *)argv + optind, (size_t)(argc - optind), &sum,
                            &diags, &err);
-  c2h_report_text(stderr, &diags);
+  int report_code = write_report(&c, format, &diags);
   if (rc) {
     char msg[2048];
     c2h_error_format(&err, msg, sizeof msg);
@@ -209,7 +424,9 @@ int main(int argc, char **argv) {
     goto done;
   }
   if (!c.quiet) c2h_report_summary(stderr, &sum);
-  if (sum.input_errors)
+  if (report_code)
+    code = report_code;
+  else if (sum.input_errors)
     code = C2H_EXIT_USAGE;
   else if ((c.fail_on == FAIL_ON_ERROR && sum.by_severity[C2H_SEV_ERROR]) ||
            (c.fail_on == FAIL_ON_WARNING && (sum.by_severity[C2H_SEV_ERROR] || sum.by_severity[C2H_SEV_WARNING])))
@@ -219,9 +436,11 @@ int main(int argc, char **argv) {
 done:
   c2h_diag_list_dispose(&diags);
   c2h_rules_free(rules);
+  c2h_config_dispose(&cfg);
   for (size_t i = 0; i < n_owned; i++) free(owned[i]);
   free(owned);
   free(c.rule_files);
   free(c.clang_args);
+  free(c.filters);
   return code;
 }

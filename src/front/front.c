@@ -41,6 +41,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->variables = NULL;
   f->n_variables = 0;
   c2h_strmap_init(&f->user_names);
+  c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
 }
 
@@ -49,6 +50,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->functions);
   free(f->variables);
   c2h_strmap_dispose(&f->user_names);
+  c2h_strmap_dispose(&f->reached_headers);
   c2h_diag_list_dispose(&f->diags);
   c2h_tu_facts_init(f);
 }
@@ -439,6 +441,26 @@ static long long variable_bytes(CXCursor cur) {
   return n > 0 ? n : 0;
 }
 
+typedef struct inclusion_walk {
+  c2h_tu_facts *facts;
+  int rc;
+} inclusion_walk;
+
+/* Records each CUDA header stub the translation unit reached. */
+static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  (void)depth;
+  inclusion_walk *w = data;
+  CXString name = clang_getFileName(file);
+  const char *s = clang_getCString(name);
+  static const char prefix[] = SHIM_INCLUDE_DIR "/";
+  if (s && strncmp(s, prefix, sizeof prefix - 1) == 0) {
+    const char *h = s + sizeof prefix - 1;
+    if (c2h_strmap_put(&w->facts->reached_headers, h, strlen(h), 1)) w->rc = C2H_ERR_NOMEM;
+  }
+  clang_disposeString(name);
+}
+
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
                     c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
                     c2h_error *err) {
@@ -514,6 +536,9 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
+  inclusion_walk inc = {facts, 0};
+  clang_getInclusions(tu, inclusion_visit, &inc);
+  if (inc.rc) goto nomem;
   goto done;
 nomem:
   rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");

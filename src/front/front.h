@@ -68,6 +68,7 @@ typedef struct c2h_tu_facts {
   c2h_variable *variables; /* in source order */
   size_t n_variables;
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
+  c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
 } c2h_tu_facts;
 

@@ -336,6 +336,15 @@ static int parse_document(loader *ld) {
     }
   }
   if (!library) return fail_at(ld, root, "missing required key 'library'", NULL, NULL);
+  const char *include = NULL;
+  for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    if (scalar(k) && strcmp(scalar(k), "include") == 0) {
+      yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+      if (!is_header_path(scalar(v))) return fail_at(ld, v, "'include' must be a header path", NULL, NULL);
+      if (!(include = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    }
+  }
   for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
     yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
     yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
@@ -344,7 +353,7 @@ static int parse_document(loader *ld) {
     for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < p; q++)
       if (strcmp(scalar(yaml_document_get_node(&ld->doc, q->key)), ks) == 0)
         return fail_at(ld, k, "duplicate key '%s'", ks, NULL);
-    if (strcmp(ks, "library") == 0) continue;
+    if (strcmp(ks, "library") == 0 || strcmp(ks, "include") == 0) continue;
     if (strcmp(ks, "description") == 0) {
       if (!scalar(v)) return fail_at(ld, v, "'description' must be a string", NULL, NULL);
       continue;
@@ -354,7 +363,7 @@ static int parse_document(loader *ld) {
       if (strcmp(ks, section_names[i]) == 0) kind = i;
     if (kind < 0)
       return fail_at(ld, k,
-                     "unknown key '%s' (expected library, description, headers, functions, types, "
+                     "unknown key '%s' (expected library, description, include, headers, functions, types, "
                      "constants, macros, device, namespaces)",
                      ks, NULL);
     if (v->type == YAML_SCALAR_NODE && !*scalar(v)) continue; /* an empty section */
@@ -366,6 +375,7 @@ static int parse_document(loader *ld) {
       if ((rc = parse_entry(ld, (c2h_rule_kind)kind, library, ek,
                             yaml_document_get_node(&ld->doc, e->value), &rule)))
         return rc;
+      rule.include = include;
       if ((rc = add_pending(ld, &rule, ek))) return rc;
     }
   }

@@ -48,6 +48,8 @@ int c2h_scan_includes(c2h_scan *s) {
     const char *hip = header_target(s, r, tok, &rc);
     if (rc) return rc;
     if (!hip) continue;
+    if (s->n_included_libraries < sizeof s->included_libraries / sizeof *s->included_libraries)
+      s->included_libraries[s->n_included_libraries++] = r->library;
     if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
     s->stats->includes++;
     if (r->note &&

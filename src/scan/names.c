@@ -23,10 +23,25 @@ static int is_api_namespace(const c2h_scan *s, size_t i) {
   return r && r->kind == C2H_RULE_NAMESPACE;
 }
 
+/* Whether token i sits in a directive whose words are not code: a header
+ * name (`#include <curand.h>` lexes as `curand . h`), a #pragma, an #error
+ * or #warning message, a #line. */
+static int in_non_code_directive(const c2h_scan *s, size_t i) {
+  const c2h_token *t = s->facts->toks;
+  size_t first = i;
+  while (first > 0 && t[first - 1].line == t[i].line) first--;
+  if (!c2h_tok_is(s, first, "#") || first + 1 >= i + 1) return 0;
+  static const char *const words[] = {"include", "include_next", "import", "pragma", "error", "warning", "line", NULL};
+  for (size_t w = 0; words[w]; w++)
+    if (c2h_tok_is(s, first + 1, words[w])) return 1;
+  return 0;
+}
+
 /* Whether identifier token i is a use of the CUDA API rather than a name of
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
+  if (in_non_code_directive(s, i)) return 0;
   int user_declared = c2h_strmap_get(&s->facts->user_names, s->src + t->begin, t->end - t->begin) >= 0;
   switch (t->use) {
     /* A global declaration of the user's with this name wins even where the
@@ -196,6 +211,17 @@ static int form_drops_arg(const c2h_rule_form *form, int n) {
   return 1;
 }
 
+/* Remembers the first use of each library (tokens are walked backwards, so
+ * the last one recorded is the first in the file). */
+static void note_library_use(c2h_scan *s, size_t i, const c2h_rule *r) {
+  size_t k = 0;
+  while (k < s->n_used_libraries && strcmp(s->used_libraries[k].first_use->library, r->library) != 0) k++;
+  if (k == sizeof s->used_libraries / sizeof *s->used_libraries) return;
+  if (k == s->n_used_libraries) s->n_used_libraries++;
+  s->used_libraries[k].first_use = r;
+  s->used_libraries[k].token = i;
+}
+
 static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int rc = 0;
   char need[16], have[16];
@@ -227,6 +253,7 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
                                      r->cuda, r->note)))
     return rc;
 
+  note_library_use(s, i, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
   int needs_call = form->call || form->n_args || form->drop_args || widen_mask;

@@ -19,10 +19,21 @@ typedef struct c2h_scan {
   c2h_edit_list *edits;
   c2h_diag_list *diags;
   c2h_file_stats *stats;
+  /* Filled by the passes for c2h_scan_needed_includes. */
+  struct {
+    const c2h_rule *first_use; /* the first rename of the library's names */
+    size_t token;
+  } used_libraries[32];
+  size_t n_used_libraries;
+  const char *included_libraries[32]; /* libraries of the CUDA headers #included */
+  size_t n_included_libraries;
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */
 int c2h_scan_includes(c2h_scan *s);
+/* Adds the HIP header of each library the file uses but does not include.
+ * Runs after c2h_scan_includes and c2h_scan_names. */
+int c2h_scan_needed_includes(c2h_scan *s);
 /* Kernel launches (only with C2H_LAUNCH_HIP). Run before c2h_scan_names. */
 int c2h_scan_launches(c2h_scan *s);
 /* CUDA identifiers: renames, call rewrites, unsupported APIs. */

@@ -104,9 +104,11 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
   }
   if ((rc = c2h_front_parse(tr->front, path, src, len, is_cuda_name, (void *)tr->options.rules, &facts, err)))
     goto done;
-  c2h_scan s = {path, src, len, &facts, tr->options.rules, tr->options.rocm_version,
-                tr->options.launch_syntax, &edits, &res->diags, &res->stats};
+  c2h_scan s = {.path = path, .src = src, .len = len, .facts = &facts, .rules = tr->options.rules,
+                .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
+                .edits = &edits, .diags = &res->diags, .stats = &res->stats};
   if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s)) ||
+      (rc = c2h_scan_needed_includes(&s)) ||
       (rc = c2h_checks_run(&s)) || (rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
     rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
     goto done;

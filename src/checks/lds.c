@@ -1,0 +1,528 @@
+/* lds-limit: shared memory above the 64 KiB of LDS a gfx942 workgroup can
+ * use. Three sources are checked:
+ *  - static __shared__ variables of one function (sizes from the AST), plus
+ *    file-scope __shared__ variables the function names;
+ *  - dynamic shared memory of a launch (the third <<<>>> value, the smem
+ *    argument of cudaLaunchKernel / hipLaunchKernelGGL), alone or added to
+ *    the launched kernel's static total;
+ *  - cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N).
+ * Sizes that are not constant expressions of literals, object-like macros,
+ * const integer variables and sizeof of builtin types are skipped: a
+ * diagnostic is only given when the value is known. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checks.h"
+
+#define LDS_LIMIT 65536LL
+#define MAX_DEPTH 8 /* macro / constant indirections followed */
+
+/* ---- constant expressions over tokens ---------------------------------- */
+
+typedef struct eval {
+  const c2h_scan *s;
+  size_t pos, end; /* tokens [pos, end) */
+  int ok, depth;
+} eval;
+
+static long long eval_expr(eval *e);
+static int eval_span(const c2h_scan *s, size_t first, size_t end, int depth, long long *v);
+
+static int at(const eval *e, const char *text) {
+  return e->pos < e->end && c2h_tok_is(e->s, e->pos, text);
+}
+
+/* Size of a builtin or CUDA vector type named by tokens [b, e). */
+static long long type_size(const c2h_scan *s, size_t b, size_t e) {
+  static const struct {
+    const char *name;
+    long long bytes;
+  } types[] = {{"char", 1},     {"int8_t", 1},    {"uint8_t", 1},   {"bool", 1},      {"short", 2},
+               {"int16_t", 2},  {"uint16_t", 2},  {"half", 2},      {"__half", 2},    {"__nv_bfloat16", 2},
+               {"int", 4},      {"unsigned", 4},  {"int32_t", 4},   {"uint32_t", 4},  {"float", 4},
+               {"half2", 4},    {"__half2", 4},   {"long", 8},      {"double", 8},    {"size_t", 8},
+               {"int64_t", 8},  {"uint64_t", 8},  {"float2", 8},    {"int2", 8},      {"uint2", 8},
+               {"float4", 16},  {"int4", 16},     {"uint4", 16},    {"double2", 16},  {"double4", 32}};
+  /* Skip qualifiers and `unsigned`/`signed` before a type keyword. */
+  while (b + 1 < e && (c2h_tok_is(s, b, "const") || c2h_tok_is(s, b, "volatile") ||
+                       c2h_tok_is(s, b, "unsigned") || c2h_tok_is(s, b, "signed")))
+    b++;
+  if (b + 2 == e && c2h_tok_is(s, b, "long") && c2h_tok_is(s, b + 1, "long")) return 8;
+  if (b + 1 != e) return -1;
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (c2h_tok_is(s, b, types[i].name)) return types[i].bytes;
+  return -1;
+}
+
+/* End (exclusive) of the directive whose '#' is at byte offset b: the first
+ * newline not escaped by a backslash. */
+static size_t directive_end(const c2h_scan *s, size_t b) {
+  for (size_t p = b; p < s->len; p++)
+    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
+        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
+      return p;
+  return s->len;
+}
+
+/* The value a name has: an object-like `#define NAME expr`, or a
+ * `const`/`constexpr` integer variable `NAME = expr`. Names defined more
+ * than once are unknown (they may differ by configuration). */
+static int name_value(const c2h_scan *s, size_t name, int depth, long long *v) {
+  const c2h_token *toks = s->facts->toks;
+  size_t n = s->facts->n_toks, found = 0;
+  long long value = 0;
+  int known = 0;
+  if (depth > MAX_DEPTH) return 0;
+  for (size_t i = 0; i < n; i++) {
+    if (i == name || toks[i].kind != C2H_TOK_IDENT || toks[i].end - toks[i].begin != toks[name].end - toks[name].begin ||
+        memcmp(s->src + toks[i].begin, s->src + toks[name].begin, toks[i].end - toks[i].begin) != 0)
+      continue;
+    size_t first = i + 1, end = first;
+    if (i >= 2 && c2h_tok_is(s, i - 1, "define") && c2h_tok_is(s, i - 2, "#")) {
+      /* Object-like only: a function-like macro has '(' right after the name. */
+      if (first < n && c2h_tok_is(s, first, "(") && toks[first].begin == toks[i].end) return 0;
+      size_t stop = directive_end(s, toks[i - 2].begin);
+      while (end < n && toks[end].begin < stop) end++;
+    } else if (c2h_tok_is(s, i + 1, "=") && i >= 2 &&
+               (c2h_tok_is(s, i - 2, "const") || c2h_tok_is(s, i - 2, "constexpr") ||
+                c2h_tok_is(s, i - 3, "const") || c2h_tok_is(s, i - 3, "constexpr"))) {
+      first = end = i + 2;
+      while (end < n && !c2h_tok_is(s, end, ";") && !c2h_tok_is(s, end, ",")) end++;
+    } else {
+      continue;
+    }
+    if (found++ || !eval_span(s, first, end, depth + 1, &value)) return 0;
+    known = 1;
+  }
+  if (known) *v = value;
+  return known;
+}
+
+/* sizeof(type) or sizeof(variable); the '(' is at e->pos. */
+static long long eval_sizeof(eval *e) {
+  if (!at(e, "(")) return e->ok = 0, 0;
+  size_t close = c2h_tok_match(e->s, e->pos);
+  if (close >= e->end) return e->ok = 0, 0;
+  long long bytes = type_size(e->s, e->pos + 1, close);
+  if (bytes < 0 && close == e->pos + 2 && e->s->facts->toks[e->pos + 1].var_bytes > 0)
+    bytes = e->s->facts->toks[e->pos + 1].var_bytes;
+  if (bytes < 0) e->ok = 0;
+  e->pos = close + 1;
+  return bytes;
+}
+
+static long long eval_primary(eval *e) {
+  const c2h_scan *s = e->s;
+  long long v = 0;
+  if (e->pos >= e->end) return e->ok = 0, 0;
+  if (c2h_tok_int_value(s, e->pos, &v)) {
+    e->pos++;
+  } else if (at(e, "sizeof")) {
+    e->pos++;
+    v = eval_sizeof(e);
+  } else if (at(e, "(")) {
+    size_t close = c2h_tok_match(s, e->pos);
+    if (close >= e->end) return e->ok = 0, 0;
+    if (type_size(s, e->pos + 1, close) > 0) { /* a cast: (size_t)N */
+      e->pos = close + 1;
+      return eval_primary(e);
+    }
+    e->pos++;
+    v = eval_expr(e);
+    if (!at(e, ")")) e->ok = 0;
+    e->pos++;
+  } else if (s->facts->toks[e->pos].kind == C2H_TOK_IDENT && name_value(s, e->pos, e->depth, &v)) {
+    e->pos++;
+  } else {
+    e->ok = 0;
+  }
+  return v;
+}
+
+static long long eval_unary(eval *e) {
+  if (at(e, "-")) return e->pos++, -eval_unary(e);
+  if (at(e, "+")) return e->pos++, eval_unary(e);
+  return eval_primary(e);
+}
+
+/* Products and sums wrap around only for absurd values; the guard keeps
+ * the arithmetic defined. */
+static long long eval_mul(eval *e) {
+  long long v = eval_unary(e);
+  while (e->ok && (at(e, "*") || at(e, "/") || at(e, "%"))) {
+    int op = e->s->src[e->s->facts->toks[e->pos++].begin];
+    long long r = eval_unary(e);
+    if (!e->ok) break;
+    if (op == '*') {
+      if (v > 0 && r > 0 && v > (1LL << 40) / r) return e->ok = 0, 0;
+      v *= r;
+    } else if (r == 0) {
+      return e->ok = 0, 0;
+    } else {
+      v = op == '/' ? v / r : v % r;
+    }
+  }
+  return v;
+}
+
+static long long eval_add(eval *e) {
+  long long v = eval_mul(e);
+  while (e->ok && (at(e, "+") || at(e, "-"))) {
+    int minus = at(e, "-");
+    e->pos++;
+    long long r = eval_mul(e);
+    v = minus ? v - r : v + r;
+  }
+  return v;
+}
+
+static long long eval_expr(eval *e) {
+  long long v = eval_add(e);
+  while (e->ok && (at(e, "<<") || at(e, ">>"))) {
+    int left = at(e, "<<");
+    e->pos++;
+    long long r = eval_add(e);
+    if (r < 0 || r > 40) return e->ok = 0, 0;
+    v = left ? v << r : v >> r;
+  }
+  return v;
+}
+
+/* Evaluates tokens [first, end) as one integer constant expression. */
+static int eval_span(const c2h_scan *s, size_t first, size_t end, int depth, long long *v) {
+  eval e = {s, first, end, 1, depth};
+  if (first >= end) return 0;
+  long long r = eval_expr(&e);
+  if (!e.ok || e.pos != end) return 0;
+  *v = r;
+  return 1;
+}
+
+/* ---- functions and their static shared memory ------------------------- */
+
+/* Index of the first token starting at or after byte offset b. */
+static size_t tok_at(const c2h_scan *s, size_t b) {
+  size_t lo = 0, hi = s->facts->n_toks;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->facts->toks[mid].begin < b) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The name token of function f: the identifier before the first '(' of
+ * its declaration that is not an attribute's. n_toks when not found. */
+static size_t function_name(const c2h_scan *s, size_t f) {
+  const c2h_function *fn = &s->facts->functions[f];
+  size_t n = s->facts->n_toks;
+  for (size_t i = tok_at(s, fn->begin); i < n && s->facts->toks[i].begin < fn->end; i++) {
+    if (c2h_tok_is(s, i, "{") || c2h_tok_is(s, i, ";")) break;
+    if (!c2h_tok_is(s, i, "(") || i == 0) continue;
+    size_t name = i - 1;
+    if (s->facts->toks[name].kind == C2H_TOK_IDENT && !c2h_tok_is(s, name, "__launch_bounds__") &&
+        !c2h_tok_is(s, name, "__attribute__") && !c2h_tok_is(s, name, "__declspec") &&
+        !c2h_tok_is(s, name, "alignas") && !c2h_tok_is(s, name, "__align__"))
+      return name;
+    i = c2h_tok_match(s, i);
+  }
+  return n;
+}
+
+/* The innermost function whose range holds byte offset b, or -1. */
+static long long function_at(const c2h_scan *s, size_t b) {
+  long long best = -1;
+  for (size_t f = 0; f < s->facts->n_functions; f++) {
+    const c2h_function *fn = &s->facts->functions[f];
+    if (fn->begin <= b && b < fn->end) best = (long long)f; /* sorted: later is inner */
+  }
+  return best;
+}
+
+static int same_text(const c2h_scan *s, size_t tok, size_t b, size_t e) {
+  const c2h_token *t = &s->facts->toks[tok];
+  return t->end - t->begin == e - b && memcmp(s->src + t->begin, s->src + b, e - b) == 0;
+}
+
+/* A static __shared__ variable with a known size. */
+typedef struct lds_var {
+  size_t name;    /* token of the declared name */
+  long long bytes;
+  long long fn;   /* innermost function around it, -1 at file scope */
+} lds_var;
+
+typedef struct lds_vars {
+  lds_var *v;
+  size_t n, cap;
+} lds_vars;
+
+static int vars_add(lds_vars *vs, const c2h_scan *s, size_t name, long long bytes) {
+  for (size_t k = 0; k < vs->n; k++)
+    if (vs->v[k].name == name) return 0;
+  if (vs->n == vs->cap) {
+    size_t cap = vs->cap ? vs->cap * 2 : 16;
+    lds_var *p = realloc(vs->v, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    vs->v = p;
+    vs->cap = cap;
+  }
+  vs->v[vs->n++] = (lds_var){name, bytes, function_at(s, s->facts->toks[name].begin)};
+  return 0;
+}
+
+/* Declarations `__shared__ T a[N], b;` in code the AST saw: the names and
+ * the sizes the AST gave their tokens. This covers declarations the
+ * variable facts miss (a statement that starts with a macro such as
+ * __shared__ is not placed in the main file). Dependent sizes are 0 and
+ * left out; so are extern (dynamic) arrays. */
+static int collect_from_tokens(const c2h_scan *s, lds_vars *vs) {
+  size_t n = s->facts->n_toks;
+  for (size_t i = 0; i < n; i++) {
+    if (!c2h_tok_ident_is(s, i, "__shared__") || s->facts->toks[i].ctx == C2H_CTX_UNKNOWN) continue;
+    if ((i > 0 && c2h_tok_is(s, i - 1, "extern")) || (i > 1 && c2h_tok_is(s, i - 2, "extern")) ||
+        c2h_tok_is(s, i + 1, "extern"))
+      continue;
+    for (size_t j = i + 1; j < n && !c2h_tok_is(s, j, ";"); j++) {
+      if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) {
+        size_t close = c2h_tok_match(s, j);
+        if (close >= n) break;
+        j = close;
+        continue;
+      }
+      const c2h_token *t = &s->facts->toks[j];
+      int rc;
+      if (t->kind == C2H_TOK_IDENT && t->var_bytes > 0 &&
+          (c2h_tok_is(s, j + 1, "[") || c2h_tok_is(s, j + 1, ";") || c2h_tok_is(s, j + 1, "=") ||
+           c2h_tok_is(s, j + 1, ",")) &&
+          (rc = vars_add(vs, s, j, t->var_bytes)))
+        return rc;
+    }
+  }
+  return 0;
+}
+
+/* The static __shared__ variables of the file with known sizes. */
+static int collect_vars(const c2h_scan *s, lds_vars *vs) {
+  for (size_t k = 0; k < s->facts->n_variables; k++) {
+    const c2h_variable *v = &s->facts->variables[k];
+    size_t name = tok_at(s, v->name_begin);
+    int rc;
+    if (!v->shared || v->extern_unsized || v->bytes <= 0 || name >= s->facts->n_toks ||
+        s->facts->toks[name].begin != v->name_begin)
+      continue;
+    if ((rc = vars_add(vs, s, name, v->bytes))) return rc;
+  }
+  return collect_from_tokens(s, vs);
+}
+
+/* Whether function f names file-scope variable v in its body. */
+static int function_uses(const c2h_scan *s, size_t f, const lds_var *v) {
+  const c2h_function *fn = &s->facts->functions[f];
+  const c2h_token *d = &s->facts->toks[v->name];
+  for (size_t i = tok_at(s, fn->begin); i < s->facts->n_toks && s->facts->toks[i].begin < fn->end; i++)
+    if (s->facts->toks[i].kind == C2H_TOK_IDENT && same_text(s, i, d->begin, d->end) &&
+        !(i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))))
+      return 1;
+  return 0;
+}
+
+/* Static shared bytes of function f: its own variables plus the file-scope
+ * ones it names. Sizes that are not known are left out, so the total is a
+ * lower bound. *last gets the function's variable declared last. */
+static long long static_shared(const c2h_scan *s, const lds_vars *vs, size_t f, const lds_var **last) {
+  long long total = 0;
+  *last = NULL;
+  for (size_t k = 0; k < vs->n; k++) {
+    const lds_var *v = &vs->v[k];
+    if (v->fn >= 0 ? v->fn != (long long)f : !function_uses(s, f, v)) continue;
+    total += v->bytes;
+    if (v->fn >= 0 && (!*last || v->name > (*last)->name)) *last = v;
+  }
+  return total;
+}
+
+/* "a: 65536, b: 512" for the first few variables function f counts. */
+static void describe_vars(const c2h_scan *s, const lds_vars *vs, size_t f, char *out, size_t size) {
+  size_t used = 0, shown = 0;
+  out[0] = '\0';
+  for (size_t k = 0; k < vs->n && used < size; k++) {
+    const lds_var *v = &vs->v[k];
+    if (v->fn >= 0 ? v->fn != (long long)f : !function_uses(s, f, v)) continue;
+    const c2h_token *t = &s->facts->toks[v->name];
+    int w = shown == 3 ? snprintf(out + used, size - used, ", ...")
+                       : snprintf(out + used, size - used, "%s%.*s: %lld", shown ? ", " : "",
+                                  (int)(t->end - t->begin > 40 ? 40 : t->end - t->begin), s->src + t->begin,
+                                  v->bytes);
+    if (w < 0) break;
+    used += (size_t)w;
+    if (++shown > 3) break;
+  }
+}
+
+/* Reported at the function's name, listing the variables counted. */
+static int report_static(c2h_scan *s, const lds_vars *vs, size_t f, long long total, const lds_var *last) {
+  size_t name = function_name(s, f), at_tok = name < s->facts->n_toks ? name : last->name;
+  const c2h_token *t = &s->facts->toks[at_tok];
+  const char *what = s->facts->functions[f].ctx == C2H_CTX_KERNEL ? "kernel" : "function";
+  char list[200];
+  describe_vars(s, vs, f, list, sizeof list);
+  return c2h_scan_diag(s, at_tok, at_tok, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
+                       "%s '%.*s' uses %lld bytes of static __shared__ memory (%s); a gfx942 "
+                       "workgroup gets at most 64 KiB (65536 bytes) of LDS, so it does not compile "
+                       "for gfx942: use smaller tiles or split the work",
+                       what, (int)(t->end - t->begin), s->src + t->begin, total, list);
+}
+
+static int check_static(c2h_scan *s, const lds_vars *vs) {
+  for (size_t f = 0; f < s->facts->n_functions; f++) {
+    const lds_var *last;
+    long long total = static_shared(s, vs, f, &last);
+    int rc;
+    if (total > LDS_LIMIT && last && (rc = report_static(s, vs, f, total, last))) return rc;
+  }
+  return 0;
+}
+
+/* ---- dynamic shared memory -------------------------------------------- */
+
+/* The function defined in this file with the name token k names, when
+ * there is exactly one; -1 otherwise. */
+static long long function_named(const c2h_scan *s, size_t k) {
+  long long found = -1;
+  for (size_t f = 0; f < s->facts->n_functions; f++) {
+    size_t name = function_name(s, f);
+    if (name >= s->facts->n_toks || !same_text(s, k, s->facts->toks[name].begin, s->facts->toks[name].end))
+      continue;
+    if (found >= 0) return -1;
+    found = (long long)f;
+  }
+  return found;
+}
+
+/* Reports a dynamic request `span` of `bytes` for the kernel named by
+ * token k (n_toks when unknown), adding its static total when known. */
+static int report_dynamic(c2h_scan *s, const lds_vars *vs, c2h_tok_span span, long long bytes, size_t k) {
+  long long f = k < s->facts->n_toks ? function_named(s, k) : -1;
+  const lds_var *last;
+  long long stat = f >= 0 ? static_shared(s, vs, (size_t)f, &last) : 0;
+  if (bytes > LDS_LIMIT)
+    return c2h_scan_diag(s, span.first, span.last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
+                         "the launch asks for %lld bytes of dynamic shared memory; a gfx942 "
+                         "workgroup gets at most 64 KiB (65536 bytes) of LDS, so the launch fails: "
+                         "use smaller tiles or split the work",
+                         bytes);
+  if (bytes > 0 && stat > 0 && bytes + stat > LDS_LIMIT) {
+    const c2h_token *t = &s->facts->toks[k];
+    return c2h_scan_diag(s, span.first, span.last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
+                         "'%.*s' has %lld bytes of static __shared__ memory and the launch adds %lld "
+                         "bytes of dynamic shared memory, %lld in all; a gfx942 workgroup gets at "
+                         "most 64 KiB (65536 bytes) of LDS, so the launch fails: use smaller tiles "
+                         "or split the work",
+                         (int)(t->end - t->begin), s->src + t->begin, stat, bytes, stat + bytes);
+  }
+  return 0;
+}
+
+/* The kernel name before `<<<` at index i (k or k<T...>), or n_toks. */
+static size_t launch_kernel_name(const c2h_scan *s, size_t i) {
+  size_t n = s->facts->n_toks;
+  if (i == 0) return n;
+  size_t j = i - 1;
+  if (c2h_tok_is(s, j, ">")) {
+    int depth = 0;
+    for (;; j--) {
+      if (c2h_tok_is(s, j, ">")) depth++;
+      else if (c2h_tok_is(s, j, "<")) depth--;
+      if (depth == 0 || j == 0) break;
+    }
+    if (depth != 0 || j == 0) return n;
+    j--;
+  }
+  return s->facts->toks[j].kind == C2H_TOK_IDENT ? j : n;
+}
+
+/* The `>>>` closing the launch configuration opened at i. */
+static size_t launch_close(const c2h_scan *s, size_t i) {
+  size_t depth = 0;
+  for (size_t j = i + 1; j < s->facts->n_toks; j++) {
+    if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
+    else if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) {
+      if (depth == 0) break;
+      depth--;
+    } else if (depth == 0 && c2h_tok_is(s, j, ">>>")) {
+      return j;
+    }
+  }
+  return s->facts->n_toks;
+}
+
+/* The argument `arg` (0-based) of the list between open and close, when it
+ * evaluates; then reports it. kernel is the name token or n_toks. */
+static int check_request(c2h_scan *s, const lds_vars *vs, size_t open, size_t close, size_t arg,
+                         size_t kernel) {
+  c2h_tok_span a[8];
+  size_t n = c2h_tok_split(s, open, close, a, 8);
+  long long bytes;
+  if (n <= arg || n > 8 || !eval_span(s, a[arg].first, a[arg].last + 1, 0, &bytes)) return 0;
+  return report_dynamic(s, vs, a[arg], bytes, kernel);
+}
+
+/* The kernel argument of a launch API: a plain name, maybe after a cast
+ * or '&'; n_toks when it is something else. */
+static size_t api_kernel_name(const c2h_scan *s, size_t open, size_t close) {
+  c2h_tok_span a[1];
+  if (c2h_tok_split(s, open, close, a, 1) < 1) return s->facts->n_toks;
+  size_t last = a[0].last;
+  return s->facts->toks[last].kind == C2H_TOK_IDENT ? last : s->facts->n_toks;
+}
+
+/* cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N). */
+static int check_set_attribute(c2h_scan *s, size_t open, size_t close) {
+  c2h_tok_span a[3];
+  long long bytes;
+  if (c2h_tok_split(s, open, close, a, 3) != 3 || a[1].first != a[1].last ||
+      !(c2h_tok_is(s, a[1].first, "cudaFuncAttributeMaxDynamicSharedMemorySize") ||
+        c2h_tok_is(s, a[1].first, "hipFuncAttributeMaxDynamicSharedMemorySize")) ||
+      !eval_span(s, a[2].first, a[2].last + 1, 0, &bytes) || bytes <= LDS_LIMIT)
+    return 0;
+  return c2h_scan_diag(s, a[2].first, a[2].last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
+                       "allows %lld bytes of dynamic shared memory, but a gfx942 workgroup gets at "
+                       "most 64 KiB (65536 bytes) of LDS: the call fails and so do launches that "
+                       "rely on it; use smaller tiles or split the work",
+                       bytes);
+}
+
+static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
+  size_t n = s->facts->n_toks;
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    if (c2h_tok_is(s, i, "<<<")) {
+      size_t close = launch_close(s, i);
+      if (close < n) rc = check_request(s, vs, i, close, 2, launch_kernel_name(s, i));
+      continue;
+    }
+    if (!c2h_tok_is(s, i + 1, "(") || s->facts->toks[i].use == C2H_USE_USER ||
+        s->facts->toks[i].use == C2H_USE_MEMBER)
+      continue;
+    size_t close = c2h_tok_match(s, i + 1);
+    if (close >= n) continue;
+    if (c2h_tok_is(s, i, "cudaLaunchKernel") || c2h_tok_is(s, i, "cudaLaunchCooperativeKernel") ||
+        c2h_tok_is(s, i, "hipLaunchKernel") || c2h_tok_is(s, i, "hipLaunchCooperativeKernel"))
+      rc = check_request(s, vs, i + 1, close, 4, api_kernel_name(s, i + 1, close));
+    else if (c2h_tok_is(s, i, "hipLaunchKernelGGL"))
+      rc = check_request(s, vs, i + 1, close, 3, api_kernel_name(s, i + 1, close));
+    else if (c2h_tok_is(s, i, "cudaFuncSetAttribute") || c2h_tok_is(s, i, "hipFuncSetAttribute"))
+      rc = check_set_attribute(s, i + 1, close);
+  }
+  return rc;
+}
+
+int c2h_check_lds(c2h_scan *s) {
+  lds_vars vs = {NULL, 0, 0};
+  int rc = collect_vars(s, &vs);
+  if (rc == 0) rc = check_static(s, &vs);
+  if (rc == 0) rc = check_dynamic(s, &vs);
+  free(vs.v);
+  return rc;
+}

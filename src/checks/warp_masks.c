@@ -1,0 +1,218 @@
+/* warp-mask-32bit, ballot results: on gfx942 __ballot / __activemask
+ * return one bit per lane of a 64-lane wavefront. Code written for 32-lane
+ * warps keeps the result in a 32-bit integer or counts it with the 32-bit
+ * bit functions, and so loses lanes 32-63.
+ *
+ * Masks passed to the *_sync intrinsics are checked by the names pass
+ * (src/scan/names.c); this family covers what happens to ballot results. */
+#include <stdio.h>
+#include <string.h>
+
+#include "checks.h"
+#include "util/strmap.h"
+
+typedef struct wm_state {
+  c2h_scan *s;
+  size_t first, last;   /* tokens of the function being scanned, [first, last) */
+  int replace_ok;       /* device-only code: suggestions are safe */
+  c2h_strmap ballots;   /* variables of this function that hold a ballot result */
+} wm_state;
+
+static const c2h_token *tok(const wm_state *w, size_t i) { return &w->s->facts->toks[i]; }
+
+static size_t tok_len(const wm_state *w, size_t i) { return tok(w, i)->end - tok(w, i)->begin; }
+
+static const char *tok_text(const wm_state *w, size_t i) { return w->s->src + tok(w, i)->begin; }
+
+static int is_ident(const wm_state *w, size_t i) {
+  return i < w->s->facts->n_toks && tok(w, i)->kind == C2H_TOK_IDENT;
+}
+
+/* A call whose result holds one bit per lane: CUDA and HIP spellings. */
+static int is_ballot_call(const wm_state *w, size_t i) {
+  return c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__ballot") ||
+         c2h_tok_is_call(w->s, i, "__activemask");
+}
+
+/* ---- storing a ballot result ---- */
+
+/* The declaration specifiers before the declared name at v: [*tb, v - 1].
+ * Returns 0 when v is not declared here (a plain assignment). */
+static int decl_type(const wm_state *w, size_t v, size_t *tb) {
+  size_t j = v;
+  while (j > w->first) {
+    const c2h_token *t = tok(w, j - 1);
+    if ((t->kind != C2H_TOK_IDENT && t->kind != C2H_TOK_KEYWORD && !c2h_tok_is(w->s, j - 1, "::")) ||
+        c2h_tok_is(w->s, j - 1, "return"))
+      break;
+    j--;
+  }
+  *tb = j;
+  return j < v;
+}
+
+static int type_has(const wm_state *w, size_t tb, size_t te, const char *word) {
+  for (size_t j = tb; j <= te; j++)
+    if (c2h_tok_is(w->s, j, word)) return 1;
+  return 0;
+}
+
+/* The tokens of [tb, te] that spell the integer type (qualifiers left
+ * out), and the 64-bit spelling to put in their place; NULL when there is
+ * no safe rewrite (a signed int, a typedef of unknown width). */
+static const char *wider_type(const wm_state *w, size_t tb, size_t te, size_t *ib, size_t *ie) {
+  size_t a = tb;
+  while (a <= te && (c2h_tok_is(w->s, a, "const") || c2h_tok_is(w->s, a, "static") ||
+                     c2h_tok_is(w->s, a, "volatile") || c2h_tok_is(w->s, a, "register")))
+    a++;
+  if (a > te) return NULL;
+  *ib = a;
+  *ie = te;
+  if (a == te && c2h_tok_is(w->s, a, "unsigned")) return "unsigned long long";
+  if (a + 1 == te && c2h_tok_is(w->s, a, "unsigned") && c2h_tok_is(w->s, te, "int")) return "unsigned long long";
+  if (a == te && c2h_tok_is(w->s, a, "uint32_t")) return "uint64_t";
+  return NULL;
+}
+
+/* Whether the variable at v is 32 bits wide: the AST's size when it has
+ * one, else the spelling of its type. */
+static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
+  if (tok(w, v)->var_bytes) return tok(w, v)->var_bytes == 4;
+  if (!declared || type_has(w, tb, v - 1, "long") || type_has(w, tb, v - 1, "uint64_t")) return 0;
+  return type_has(w, tb, v - 1, "unsigned") || type_has(w, tb, v - 1, "int") ||
+         type_has(w, tb, v - 1, "uint32_t");
+}
+
+static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int declared) {
+  size_t ib = 0, ie = 0;
+  const char *wide = declared && w->replace_ok ? wider_type(w, tb, v - 1, &ib, &ie) : NULL;
+  return c2h_scan_diag(w->s, wide ? ib : v, wide ? ie : v, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, wide,
+                       "'%.*s' is 32 bits wide, but %.*s() returns one bit per lane of a 64-lane gfx942 "
+                       "wavefront: lanes 32-63 are cut off; %s",
+                       (int)tok_len(w, v), tok_text(w, v), (int)tok_len(w, call), tok_text(w, call),
+                       declared ? "declare it unsigned long long (or uint64_t)"
+                                : "make the variable unsigned long long (or uint64_t)");
+}
+
+/* `(unsigned)__ballot(...)`: an explicit cast to 32 bits. Returns the '('
+ * of the cast, or 0. */
+static size_t narrowing_cast(const wm_state *w, size_t call) {
+  if (call < w->first + 3 || !c2h_tok_is(w->s, call - 1, ")")) return 0;
+  size_t rp = call - 1, lp = rp;
+  while (lp > w->first && (tok(w, lp - 1)->kind == C2H_TOK_KEYWORD || is_ident(w, lp - 1))) lp--;
+  if (lp == rp || !c2h_tok_is(w->s, lp - 1, "(")) return 0;
+  lp--;
+  if (lp > w->first && (is_ident(w, lp - 1) || tok(w, lp - 1)->kind == C2H_TOK_KEYWORD) &&
+      !c2h_tok_is(w->s, lp - 1, "return"))
+    return 0; /* a call or `sizeof (T)`, not a cast */
+  if (type_has(w, lp + 1, rp - 1, "long") || type_has(w, lp + 1, rp - 1, "uint64_t") ||
+      type_has(w, lp + 1, rp - 1, "bool"))
+    return 0;
+  int narrow = type_has(w, lp + 1, rp - 1, "unsigned") || type_has(w, lp + 1, rp - 1, "int") ||
+               type_has(w, lp + 1, rp - 1, "uint32_t") || type_has(w, lp + 1, rp - 1, "int32_t");
+  return narrow ? lp : 0;
+}
+
+/* Checks where the result of the ballot call at i goes, and remembers the
+ * variable that receives it. */
+static int check_store(wm_state *w, size_t i) {
+  size_t close = c2h_tok_match(w->s, i + 1);
+  size_t cast = narrowing_cast(w, i);
+  if (cast)
+    return c2h_scan_diag(w->s, cast, close, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
+                         "the cast keeps 32 bits of %.*s(), which returns one bit per lane of a "
+                         "64-lane gfx942 wavefront: lanes 32-63 are cut off; keep the result in an "
+                         "unsigned long long",
+                         (int)tok_len(w, i), tok_text(w, i));
+  size_t eq = i - 1;
+  if (i <= w->first + 1 || !(c2h_tok_is(w->s, eq, "=") || c2h_tok_is(w->s, eq, "|=") ||
+                             c2h_tok_is(w->s, eq, "&=") || c2h_tok_is(w->s, eq, "^=")))
+    return 0;
+  size_t v = eq - 1, tb;
+  if (!is_ident(w, v)) return 0;
+  int rc = c2h_strmap_put(&w->ballots, tok_text(w, v), tok_len(w, v), 1);
+  int declared = decl_type(w, v, &tb);
+  if (rc || (declared && type_has(w, tb, v - 1, "auto")) || !is_32bit(w, v, tb, declared)) return rc;
+  return report_store(w, i, v, tb, declared);
+}
+
+/* ---- counting a ballot result with 32-bit bit functions ---- */
+
+typedef struct bit_fn {
+  const char *name, *wide;
+  int rename_safe; /* same result for any lane: bit positions do not move */
+} bit_fn;
+
+static const bit_fn bit_fns[] = {
+    {"__popc", "__popcll", 1},
+    {"__ffs", "__ffsll", 1},
+    {"__clz", "__clzll", 0}, /* counts from bit 63: `31 - __clz(m)` must change too */
+    {"__brev", "__brevll", 0}, /* reverses 64 bits: lane i moves to bit 63 - i */
+};
+
+/* Whether [a, b] holds a ballot call or a variable that holds a result. */
+static int span_has_ballot(const wm_state *w, size_t a, size_t b) {
+  for (size_t j = a; j <= b; j++)
+    if (is_ballot_call(w, j) ||
+        (is_ident(w, j) && !c2h_tok_is(w->s, j + 1, "(") &&
+         c2h_strmap_get(&w->ballots, tok_text(w, j), tok_len(w, j)) >= 0))
+      return 1;
+  return 0;
+}
+
+static int check_bit_fn(wm_state *w, size_t i) {
+  const bit_fn *f = NULL;
+  for (size_t k = 0; k < sizeof bit_fns / sizeof *bit_fns && !f; k++)
+    if (c2h_tok_is_call(w->s, i, bit_fns[k].name)) f = &bit_fns[k];
+  if (!f) return 0;
+  size_t close = c2h_tok_match(w->s, i + 1);
+  if (close >= w->last || close == i + 2 || !span_has_ballot(w, i + 2, close - 1)) return 0;
+  char advice[160];
+  if (f->rename_safe)
+    snprintf(advice, sizeof advice, "use %s", f->wide);
+  else
+    snprintf(advice, sizeof advice, "use %s, and count bit positions from 63 instead of 31", f->wide);
+  return c2h_scan_diag(w->s, i, i, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
+                       f->rename_safe && w->replace_ok ? f->wide : NULL,
+                       "%s() reads 32 bits of a lane mask, but masks on gfx942 have 64 bits (one per "
+                       "lane of the wavefront): lanes 32-63 are ignored; %s",
+                       f->name, advice);
+}
+
+/* ---- driver ---- */
+
+static int scan_function(wm_state *w, const c2h_function *fn) {
+  size_t n = w->s->facts->n_toks, i = 0;
+  while (i < n && tok(w, i)->begin < fn->begin) i++;
+  w->first = i;
+  while (i < n && tok(w, i)->begin < fn->end) i++;
+  w->last = i;
+  w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
+  c2h_strmap_dispose(&w->ballots);
+  c2h_strmap_init(&w->ballots);
+  int rc = 0;
+  /* Stores first, so that the bit functions know every ballot variable. */
+  for (i = w->first; i < w->last && !rc; i++)
+    if (is_ballot_call(w, i)) rc = check_store(w, i);
+  for (i = w->first; i < w->last && !rc; i++) rc = check_bit_fn(w, i);
+  return rc;
+}
+
+int c2h_check_warp_masks(c2h_scan *s) {
+  wm_state w;
+  memset(&w, 0, sizeof w);
+  w.s = s;
+  c2h_strmap_init(&w.ballots);
+  const c2h_tu_facts *f = s->facts;
+  int rc = 0;
+  size_t covered_end = 0; /* functions nested in one already scanned are skipped */
+  for (size_t k = 0; k < f->n_functions && !rc; k++) {
+    const c2h_function *fn = &f->functions[k];
+    if (fn->begin < covered_end) continue;
+    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    covered_end = fn->end;
+    rc = scan_function(&w, fn);
+  }
+  c2h_strmap_dispose(&w.ballots);
+  return rc;
+}

@@ -1,0 +1,26 @@
+#include <cstdio>
+#include <vector>
+#include <hip/hip_runtime.h>
+#include <hip/hiprtc.h>
+
+static const char *kSource = "extern \"C\" __global__ void k(float *x) { x[threadIdx.x] *= 2.0f; }";
+
+int compile(std::vector<char> &code) {
+  hiprtcProgram prog;
+  hiprtcCreateProgram(&prog, kSource, "k.cu", 0, nullptr, nullptr);
+  hiprtcResult res = hiprtcCompileProgram(prog, 0, nullptr);
+  if (res != HIPRTC_SUCCESS) {
+    size_t logSize;
+    hiprtcGetProgramLogSize(prog, &logSize);
+    std::vector<char> log(logSize);
+    hiprtcGetProgramLog(prog, log.data());
+    std::printf("%s: %s\n", hiprtcGetErrorString(res), log.data());
+    return 1;
+  }
+  size_t size;
+  hiprtcGetCodeSize(prog, &size);
+  code.resize(size);
+  hiprtcGetCode(prog, code.data());
+  hiprtcDestroyProgram(&prog);
+  return 0;
+}
