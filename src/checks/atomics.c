@@ -6,7 +6,6 @@
  * address is read from tokens: a cast on the address, or the declaration of
  * the variable it names (searched backwards within the same function or at
  * file scope). Operands whose type cannot be told stay silent. */
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,19 +40,19 @@ static int spelled(const c2h_scan *s, size_t i, const char *const *names) {
 
 /* Classifies one type word; ELEM_UNKNOWN when it says nothing. */
 static elem_kind word_kind(const c2h_scan *s, size_t i) {
-  static const char *const wide[] = {"__int128", "__int128_t", "__uint128_t", "int4", "uint4",
-                                     "longlong2", "ulonglong2", "double2", "long4", NULL};
+  static const char *const wide[] = {"__int128",  "__int128_t", "__uint128_t", "int4",  "uint4",
+                                     "longlong2", "ulonglong2", "double2",     "long4", NULL};
   static const char *const u16[] = {"short", "uint16_t", "int16_t", "ushort", NULL};
-  static const char *const ints[] = {"int",      "long",     "unsigned", "signed",   "int32_t",
-                                     "uint32_t", "int64_t",  "uint64_t", "size_t",   "uint",
+  static const char *const ints[] = {"int",      "long",      "unsigned", "signed", "int32_t",
+                                     "uint32_t", "int64_t",   "uint64_t", "size_t", "uint",
                                      "ulong",    "ptrdiff_t", NULL};
   static const struct {
     const char *name;
     elem_kind kind;
-  } named[] = {{"__half", ELEM_HALF},         {"half", ELEM_HALF},          {"__half2", ELEM_HALF2},
-               {"half2", ELEM_HALF2},         {"__nv_bfloat16", ELEM_BF16}, {"nv_bfloat16", ELEM_BF16},
+  } named[] = {{"__half", ELEM_HALF},          {"half", ELEM_HALF},          {"__half2", ELEM_HALF2},
+               {"half2", ELEM_HALF2},          {"__nv_bfloat16", ELEM_BF16}, {"nv_bfloat16", ELEM_BF16},
                {"__nv_bfloat162", ELEM_BF162}, {"nv_bfloat162", ELEM_BF162}, {"float2", ELEM_FLOAT2},
-               {"float4", ELEM_FLOAT4},       {"float", ELEM_FLOAT},        {"double", ELEM_DOUBLE}};
+               {"float4", ELEM_FLOAT4},        {"float", ELEM_FLOAT},        {"double", ELEM_DOUBLE}};
   for (size_t k = 0; k < sizeof named / sizeof *named; k++)
     if (c2h_tok_is(s, i, named[k].name)) return named[k].kind;
   if (spelled(s, i, wide)) return ELEM_WIDE;
@@ -88,13 +87,13 @@ static long function_at(const c2h_scan *s, size_t at) {
 
 /* Words that can precede a declared name without being part of a type. */
 static int is_decl_noise(const c2h_scan *s, size_t i) {
-  static const char *const noise[] = {"*", "&", "const", "volatile", "__restrict__", "__restrict",
-                                      "restrict", NULL};
+  static const char *const noise[] = {"*",          "&",        "const", "volatile", "__restrict__",
+                                      "__restrict", "restrict", NULL};
   return spelled(s, i, noise);
 }
 
 static int is_type_word(const c2h_scan *s, size_t i) {
-  static const char *const not_types[] = {"return", "case", "goto", "else", "sizeof", "new",
+  static const char *const not_types[] = {"return", "case",  "goto",      "else",    "sizeof", "new",
                                           "delete", "throw", "co_return", "typedef", NULL};
   c2h_tok_kind k = s->facts->toks[i].kind;
   return (k == C2H_TOK_IDENT || k == C2H_TOK_KEYWORD) && !spelled(s, i, not_types);
@@ -192,7 +191,8 @@ static elem_kind literal_kind(const c2h_scan *s, size_t i) {
   const char *p = s->src + t->begin, *e = s->src + t->end;
   if (t->kind != C2H_TOK_LITERAL || p == e || !((*p >= '0' && *p <= '9') || *p == '.')) return ELEM_UNKNOWN;
   if (e - p > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) return ELEM_INT;
-  int fp = memchr(p, '.', (size_t)(e - p)) || memchr(p, 'e', (size_t)(e - p)) || memchr(p, 'E', (size_t)(e - p));
+  int fp =
+      memchr(p, '.', (size_t)(e - p)) || memchr(p, 'e', (size_t)(e - p)) || memchr(p, 'E', (size_t)(e - p));
   if (!fp) return ELEM_INT;
   return (e[-1] == 'f' || e[-1] == 'F') ? ELEM_FLOAT : ELEM_DOUBLE;
 }
@@ -203,12 +203,12 @@ static elem_kind value_kind(const c2h_scan *s, c2h_tok_span v) {
   static const struct {
     const char *fn;
     elem_kind kind;
-  } makers[] = {{"__float2half", ELEM_HALF},        {"__float2half_rn", ELEM_HALF},
-                {"__double2half", ELEM_HALF},       {"__floats2half2_rn", ELEM_HALF2},
-                {"__float2half2_rn", ELEM_HALF2},   {"__halves2half2", ELEM_HALF2},
-                {"__float2bfloat16", ELEM_BF16},    {"__float2bfloat16_rn", ELEM_BF16},
+  } makers[] = {{"__float2half", ELEM_HALF},           {"__float2half_rn", ELEM_HALF},
+                {"__double2half", ELEM_HALF},          {"__floats2half2_rn", ELEM_HALF2},
+                {"__float2half2_rn", ELEM_HALF2},      {"__halves2half2", ELEM_HALF2},
+                {"__float2bfloat16", ELEM_BF16},       {"__float2bfloat16_rn", ELEM_BF16},
                 {"__floats2bfloat162_rn", ELEM_BF162}, {"__float2bfloat162_rn", ELEM_BF162},
-                {"make_float2", ELEM_FLOAT2},       {"make_float4", ELEM_FLOAT4}};
+                {"make_float2", ELEM_FLOAT2},          {"make_float4", ELEM_FLOAT4}};
   if (v.first == v.last) {
     if (s->facts->toks[v.first].kind == C2H_TOK_LITERAL) return literal_kind(s, v.first);
     decl_info d;
@@ -334,36 +334,49 @@ static void collect_user_overloads(const c2h_scan *s, user_overloads *u) {
     c2h_tok_span params[1];
     if (close >= s->facts->n_toks || c2h_tok_split(s, i + 1, close, params, 1) == 0) continue;
     elem_kind k = words_kind(s, params[0].first, params[0].last);
-    if (add) u->add |= 1u << k;
-    else u->cas |= 1u << k;
+    if (add)
+      u->add |= 1u << k;
+    else
+      u->cas |= 1u << k;
   }
 }
 
+/* A value argument that is a single variable of 16 bytes (a struct or
+ * vector compared or exchanged as a whole). */
+static int wide_value(const c2h_scan *s, c2h_tok_span v) {
+  const c2h_token *t = &s->facts->toks[v.first];
+  return v.first == v.last && t->kind == C2H_TOK_IDENT && t->var_bytes == 16;
+}
+
 /* One atomicXxx[_block|_system](...) call. */
-static int check_atomic_call(c2h_scan *s, size_t i, const char *base, int system, const user_overloads *user) {
+static int check_atomic_call(c2h_scan *s, size_t i, const char *base, int system,
+                             const user_overloads *user) {
   size_t close = c2h_tok_match(s, i + 1);
   if (close >= s->facts->n_toks) return 0;
   c2h_tok_span args[4];
   size_t n = c2h_tok_split(s, i + 1, close, args, 4);
   if (n < 2 || n > 4) return 0;
   char fn[64];
-  snprintf(fn, sizeof fn, "%.*s", (int)(s->facts->toks[i].end - s->facts->toks[i].begin), s->src + s->facts->toks[i].begin);
+  snprintf(fn, sizeof fn, "%.*s", (int)(s->facts->toks[i].end - s->facts->toks[i].begin),
+           s->src + s->facts->toks[i].begin);
   int wide_var = 0;
   elem_kind k = address_kind(s, args[0], &wide_var);
   int cas = strcmp(base, "atomicCAS") == 0, exch = strcmp(base, "atomicExch") == 0;
   int add = strcmp(base, "atomicAdd") == 0;
   if (k == ELEM_UNKNOWN && (add || cas || exch)) k = value_kind(s, args[1]);
-  if ((add && (user->add >> k & 1u)) || (cas && (user->cas >> k & 1u))) k = ELEM_UNKNOWN;
-  if ((cas || exch) && (k == ELEM_WIDE || k == ELEM_FLOAT4 || wide_var ||
-                        (n == 3 && (s->facts->toks[args[1].first].var_bytes == 16 && args[1].first == args[1].last))))
-    return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
-                         "%s on a 16-byte value: gfx942 has no 128-bit atomics (64 bits is the widest) and HIP "
-                         "has no such overload; use a 64-bit atomic on a packed value, or a lock",
-                         fn);
-  if ((cas && k == ELEM_U16) ||
-      (add && (k == ELEM_HALF || k == ELEM_HALF2 || k == ELEM_BF16 || k == ELEM_BF162)))
+  /* A call the file's own overload serves is not HIP's to provide. */
+  int user_defined = (add && (user->add >> k & 1u)) || (cas && (user->cas >> k & 1u));
+  if (!user_defined && (cas || exch) &&
+      (k == ELEM_WIDE || k == ELEM_FLOAT4 || wide_var || wide_value(s, args[1])))
+    return c2h_scan_diag(
+        s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
+        "%s on a 16-byte value: gfx942 has no 128-bit atomics (64 bits is the widest) and HIP "
+        "has no such overload; use a 64-bit atomic on a packed value, or a lock",
+        fn);
+  if (!user_defined && ((cas && k == ELEM_U16) ||
+                        (add && (k == ELEM_HALF || k == ELEM_HALF2 || k == ELEM_BF16 || k == ELEM_BF162))))
     return report_16bit(s, i, close, fn, k);
-  if (add && (k == ELEM_FLOAT2 || k == ELEM_FLOAT4))
+  if (!user_defined && add && (k == ELEM_FLOAT2 || k == ELEM_FLOAT4))
     return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
                          "HIP has no %s on %s: add the components with separate float atomicAdd calls "
                          "(CUDA guarantees atomicity only per component as well)",
@@ -439,7 +452,8 @@ static int check_nv_atomic(c2h_scan *s, size_t i) {
   size_t order = 0;
   for (size_t j = i + 2; j < close && !order; j++) {
     const c2h_token *o = &s->facts->toks[j];
-    if (o->kind == C2H_TOK_IDENT && o->end - o->begin > 12 && memcmp(s->src + o->begin, "__NV_ATOMIC_", 12) == 0)
+    if (o->kind == C2H_TOK_IDENT && o->end - o->begin > 12 &&
+        memcmp(s->src + o->begin, "__NV_ATOMIC_", 12) == 0)
       order = j;
   }
   char mapped[240] = "";
@@ -450,12 +464,13 @@ static int check_nv_atomic(c2h_scan *s, size_t i) {
                     s->src + o->begin, (int)(o->end - o->begin - 5), s->src + o->begin + 5);
   }
   if (scope && used >= 0 && (size_t)used < sizeof mapped)
-    snprintf(mapped + used, sizeof mapped - (size_t)used, "%s%s becomes %s", order ? ", " : "; ",
-             scope->cuda, scope->hip);
-  int rc = c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
-                         "%s is a CUDA 12.8 builtin that HIP does not have: use %s%s%s", name, target,
-                         strcmp(op, "thread_fence") == 0 ? "" : " with __ATOMIC_* orders and a __HIP_MEMORY_SCOPE_* scope",
-                         mapped);
+    snprintf(mapped + used, sizeof mapped - (size_t)used, "%s%s becomes %s", order ? ", " : "; ", scope->cuda,
+             scope->hip);
+  int rc = c2h_scan_diag(
+      s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
+      "%s is a CUDA 12.8 builtin that HIP does not have: use %s%s%s", name, target,
+      strcmp(op, "thread_fence") == 0 ? "" : " with __ATOMIC_* orders and a __HIP_MEMORY_SCOPE_* scope",
+      mapped);
   if (rc == 0 && scope && strcmp(scope->cuda, "__NV_THREAD_SCOPE_SYSTEM") == 0)
     rc = report_system(s, scope_tok, scope_tok, "__NV_THREAD_SCOPE_SYSTEM makes this a system-scope atomic");
   return rc;
@@ -467,12 +482,15 @@ static int check_nv_atomic(c2h_scan *s, size_t i) {
 static size_t angle_close(const c2h_scan *s, size_t lt) {
   size_t depth = 0;
   for (size_t j = lt; j < s->facts->n_toks; j++) {
-    if (c2h_tok_is(s, j, "<")) depth++;
-    else if (c2h_tok_is(s, j, ">") && --depth == 0) return j;
+    if (c2h_tok_is(s, j, "<"))
+      depth++;
+    else if (c2h_tok_is(s, j, ">") && --depth == 0)
+      return j;
     else if (c2h_tok_is(s, j, ">>")) {
       if (depth <= 2) return j;
       depth -= 2;
-    } else if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "{")) break;
+    } else if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "{"))
+      break;
   }
   return s->facts->n_toks;
 }
@@ -504,11 +522,12 @@ static int check_libcu_atomic(c2h_scan *s, size_t i, size_t *resume) {
         s, i, gt, C2H_SEV_WARNING, C2H_CHECK_ATOMIC_SCOPE, NULL,
         "%s (libcu++) is not part of HIP; its %s scope maps to %s (%s or __hip_atomic_* builtins), which on "
         "gfx942 is atomic with respect to the CPU only on fine-grained memory (hipHostMalloc with "
-        "hipHostMallocCoherent, or hipMallocManaged); on coarse-grained memory it acts as a device-scope atomic",
+        "hipHostMallocCoherent, or hipMallocManaged); on coarse-grained memory it acts as a device-scope "
+        "atomic",
         what, std ? "implied system" : "thread_scope_system", scopes[3].hip, scopes[3].form);
   return c2h_scan_diag(s, i, gt, C2H_SEV_WARNING, C2H_CHECK_ATOMIC_SCOPE, NULL,
-                       "%s (libcu++) is not part of HIP: cuda::%s maps to %s; use %s with that scope",
-                       what, scopes[which].scope, scopes[which].hip, scopes[which].form);
+                       "%s (libcu++) is not part of HIP: cuda::%s maps to %s; use %s with that scope", what,
+                       scopes[which].scope, scopes[which].hip, scopes[which].form);
 }
 
 int c2h_check_atomics(c2h_scan *s) {

@@ -406,12 +406,19 @@ static int report_dynamic(c2h_scan *s, const lds_vars *vs, c2h_tok_span span, lo
   long long f = k < s->facts->n_toks ? function_named(s, k) : -1;
   const lds_var *last;
   long long stat = f >= 0 ? static_shared(s, vs, (size_t)f, &last) : 0;
-  if (bytes > LDS_LIMIT)
+  if (bytes > LDS_LIMIT) {
+    char who[80] = "";
+    if (k < s->facts->n_toks) {
+      const c2h_token *t = &s->facts->toks[k];
+      snprintf(who, sizeof who, " of '%.*s'", (int)(t->end - t->begin > 60 ? 60 : t->end - t->begin),
+               s->src + t->begin);
+    }
     return c2h_scan_diag(s, span.first, span.last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
-                         "the launch asks for %lld bytes of dynamic shared memory; a gfx942 "
+                         "the launch%s asks for %lld bytes of dynamic shared memory; a gfx942 "
                          "workgroup gets at most 64 KiB (65536 bytes) of LDS, so the launch fails: "
                          "use smaller tiles or split the work",
-                         bytes);
+                         who, bytes);
+  }
   if (bytes > 0 && stat > 0 && bytes + stat > LDS_LIMIT) {
     const c2h_token *t = &s->facts->toks[k];
     return c2h_scan_diag(s, span.first, span.last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
@@ -478,7 +485,7 @@ static size_t api_kernel_name(const c2h_scan *s, size_t open, size_t close) {
 }
 
 /* cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N). */
-static int check_set_attribute(c2h_scan *s, size_t open, size_t close) {
+static int check_set_attribute(c2h_scan *s, size_t name, size_t open, size_t close) {
   c2h_tok_span a[3];
   long long bytes;
   if (c2h_tok_split(s, open, close, a, 3) != 3 || a[1].first != a[1].last ||
@@ -487,10 +494,11 @@ static int check_set_attribute(c2h_scan *s, size_t open, size_t close) {
       !eval_span(s, a[2].first, a[2].last + 1, 0, &bytes) || bytes <= LDS_LIMIT)
     return 0;
   return c2h_scan_diag(s, a[2].first, a[2].last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
-                       "allows %lld bytes of dynamic shared memory, but a gfx942 workgroup gets at "
-                       "most 64 KiB (65536 bytes) of LDS: the call fails and so do launches that "
-                       "rely on it; use smaller tiles or split the work",
-                       bytes);
+                       "%.*s allows %lld bytes of dynamic shared memory, but a gfx942 workgroup "
+                       "gets at most 64 KiB (65536 bytes) of LDS: the call fails and so do launches "
+                       "that rely on it; use smaller tiles or split the work",
+                       (int)(s->facts->toks[name].end - s->facts->toks[name].begin),
+                       s->src + s->facts->toks[name].begin, bytes);
 }
 
 static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
@@ -513,7 +521,7 @@ static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
     else if (c2h_tok_is(s, i, "hipLaunchKernelGGL"))
       rc = check_request(s, vs, i + 1, close, 3, api_kernel_name(s, i + 1, close));
     else if (c2h_tok_is(s, i, "cudaFuncSetAttribute") || c2h_tok_is(s, i, "hipFuncSetAttribute"))
-      rc = check_set_attribute(s, i + 1, close);
+      rc = check_set_attribute(s, i, i + 1, close);
   }
   return rc;
 }

@@ -21,6 +21,7 @@
 
 typedef struct ts_state {
   c2h_scan *s;
+  const c2h_function *fn; /* the function being scanned */
   size_t first, last;  /* tokens of the function being scanned, [first, last) */
   c2h_strmap volatiles; /* names declared volatile anywhere in the file */
   c2h_strmap per_lane;  /* variables of this function that differ per lane */
@@ -360,6 +361,59 @@ static int flag_set_elsewhere(const ts_state *t, size_t f, const loop *l) {
   return 0;
 }
 
+/* Makes fn the function being scanned: its token range and per-lane
+ * variables. */
+static int enter(ts_state *t, const c2h_function *fn) {
+  size_t n = t->s->facts->n_toks, i = 0;
+  while (i < n && tok(t, i)->begin < fn->begin) i++;
+  t->first = i;
+  while (i < n && tok(t, i)->begin < fn->end) i++;
+  t->last = i;
+  t->fn = fn;
+  c2h_strmap_dispose(&t->per_lane);
+  c2h_strmap_init(&t->per_lane);
+  return collect_per_lane(t);
+}
+
+static int is_device_fn(const c2h_function *fn) {
+  return fn->ctx == C2H_CTX_DEVICE || fn->ctx == C2H_CTX_KERNEL || fn->ctx == C2H_CTX_HOST_DEVICE;
+}
+
+/* The name of the function being scanned: the identifier before its
+ * parameter list. Returns 0 when there is none. */
+static size_t function_name(const ts_state *t) {
+  for (size_t j = t->first + 1; j < t->last && !is(t, j, "{"); j++)
+    if (is(t, j, "(")) return is_ident(t, j - 1) ? j - 1 : 0;
+  return 0;
+}
+
+/* How the other device functions of the file call the __device__ helper
+ * being scanned: 1 when there are calls and every one is made by one
+ * elected lane, 0 otherwise. Leaves the helper entered again. */
+static int callers_elect(ts_state *t, int *rc) {
+  const c2h_function *self = t->fn;
+  size_t name = function_name(t);
+  if (!name) return 0;
+  size_t nlen = tok_len(t, name);
+  const char *spelling = tok_text(t, name);
+  int calls = 0, all = 1;
+  const c2h_tu_facts *f = t->s->facts;
+  for (size_t k = 0; k < f->n_functions && all && !*rc; k++) {
+    const c2h_function *fn = &f->functions[k];
+    if (fn == self || !is_device_fn(fn) || (*rc = enter(t, fn))) continue;
+    for (size_t j = t->first; j < t->last && all; j++) {
+      if (!is_ident(t, j) || !is(t, j + 1, "(") || tok_len(t, j) != nlen || memcmp(tok_text(t, j), spelling, nlen))
+        continue;
+      guard gs[MAX_GUARDS];
+      size_t n = collect_guards(t, j, gs);
+      calls++;
+      all = elected(t, gs, n, j);
+    }
+  }
+  if (!*rc) *rc = enter(t, self);
+  return calls && all;
+}
+
 static int report_lock(ts_state *t, const loop *l) {
   return c2h_scan_diag(t->s, l->kw, l->rp, C2H_SEV_WARNING, C2H_CHECK_INDEPENDENT_THREAD_SCHEDULING, NULL,
                        "spin lock taken by every lane: the lanes of a gfx942 wavefront run in lockstep, "
@@ -390,7 +444,12 @@ static int check_loop(ts_state *t, size_t kw) {
   guard gs[MAX_GUARDS];
   size_t n = collect_guards(t, l.start, gs);
   if (elected(t, gs, n, l.start)) return 0;
-  if (lock) return report_lock(t, &l);
+  if (lock) {
+    /* A lock helper is fine when every caller elects one lane. */
+    int rc = 0;
+    if (t->fn->ctx == C2H_CTX_DEVICE && callers_elect(t, &rc)) return rc;
+    return rc ? rc : report_lock(t, &l);
+  }
   if (!waits_only(t, &l) || !flag_set_elsewhere(t, flag, &l)) return 0;
   for (size_t k = 0; k < n; k++)
     if (span_per_lane(t, gs[k].lp + 1, gs[k].rp - 1)) return report_wait(t, &l, &gs[k], flag);
@@ -404,21 +463,14 @@ int c2h_check_thread_scheduling(c2h_scan *s) {
   c2h_strmap_init(&t.volatiles);
   c2h_strmap_init(&t.per_lane);
   int rc = collect_volatiles(&t);
-  size_t covered_end = 0, n = s->facts->n_toks;
+  size_t covered_end = 0;
   for (size_t k = 0; k < s->facts->n_functions && !rc; k++) {
     const c2h_function *fn = &s->facts->functions[k];
     if (fn->begin < covered_end) continue; /* nested in a function already scanned */
-    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    if (!is_device_fn(fn)) continue;
     covered_end = fn->end;
-    size_t i = 0;
-    while (i < n && tok(&t, i)->begin < fn->begin) i++;
-    t.first = i;
-    while (i < n && tok(&t, i)->begin < fn->end) i++;
-    t.last = i;
-    c2h_strmap_dispose(&t.per_lane);
-    c2h_strmap_init(&t.per_lane);
-    rc = collect_per_lane(&t);
-    for (i = t.first; i < t.last && !rc; i++)
+    rc = enter(&t, fn);
+    for (size_t i = t.first; i < t.last && !rc; i++)
       if (is(&t, i, "while")) rc = check_loop(&t, i);
   }
   c2h_strmap_dispose(&t.volatiles);

@@ -319,7 +319,11 @@ static int span_has_lane(const ws_state *w, size_t a, size_t e) {
     size_t lhs, rl;
     int bc;
     int masks = c2h_tok_is(w->s, j, "%") || c2h_tok_is(w->s, j, "&");
-    if (c2h_tok_is_call(w->s, j, "__lane_id") || in_set(w, &w->lanes, j) ||
+    /* A variable named as a lane (lane, laneId, lane_idx) counts even when
+     * a helper computes it: the name says what the code assumes. */
+    int lane_name = is_ident(w, j) && !c2h_tok_is(w->s, j + 1, "(") && ident_has(w, j, "lane") &&
+                    !ident_has(w, j, "lanes") && !ident_has(w, j, "mask");
+    if (c2h_tok_is_call(w->s, j, "__lane_id") || in_set(w, &w->lanes, j) || lane_name ||
         (masks && lane_arith(w, j, &lhs, &rl, &bc)))
       return 1;
     /* Already-portable spellings name lanes as well. */
@@ -369,12 +373,17 @@ static int report_arith(ws_state *w, size_t op, size_t lhs, size_t rhs_last, int
     snprintf(fix, sizeof fix, "%.*s %s", (int)keep, src + b, is_and ? "(warpSize - 1)" : "warpSize");
     replacement = fix;
   }
+  /* The expression as written, cut at a line break and kept short. */
+  size_t shown = e - b;
+  const char *nl = memchr(src + b, '\n', shown);
+  if (nl) shown = (size_t)(nl - (src + b));
+  if (shown > 80) shown = 80;
   const char *what = is_and || c2h_tok_is(w->s, op, "%") || c2h_tok_is(w->s, op, "%=")
                          ? "a lane number" : "a warp number";
   return c2h_scan_diag(w->s, lhs, rhs_last, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, replacement,
                        "'%.*s' computes %s for 32-lane warps, but gfx942 wavefronts have 64 lanes, so "
                        "lanes and warps are numbered wrongly; %s",
-                       (int)(e - b > 80 ? 80 : e - b), src + b, what,
+                       (int)shown, src + b, what,
                        shift || is_div ? "divide by warpSize instead (64 on gfx942)"
                        : is_and ? "mask with (warpSize - 1) instead, or use __lane_id()"
                                 : "use warpSize instead (64 on gfx942), or __lane_id()");
@@ -577,9 +586,7 @@ static void token_range(const ws_state *w, size_t begin, size_t end, size_t *fir
   *last = i;
 }
 
-static int scan_function(ws_state *w, size_t index) {
-  const c2h_function *fn = &w->s->facts->functions[index];
-  if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) return 0;
+static int scan_function(ws_state *w, const c2h_function *fn) {
   token_range(w, fn->begin, fn->end, &w->first, &w->last);
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
   w->warp_code = 0;
@@ -595,15 +602,6 @@ static int scan_function(ws_state *w, size_t index) {
   return rc;
 }
 
-/* Whether function i lies inside another function (a lambda, a local
- * class): the outer one already covers its tokens. */
-static int nested(const c2h_tu_facts *f, size_t i) {
-  for (size_t k = 0; k < i; k++)
-    if (f->functions[k].begin <= f->functions[i].begin && f->functions[i].end <= f->functions[k].end)
-      return 1;
-  return 0;
-}
-
 int c2h_check_warp_size(c2h_scan *s) {
   ws_state w;
   memset(&w, 0, sizeof w);
@@ -612,8 +610,14 @@ int c2h_check_warp_size(c2h_scan *s) {
   c2h_strmap_init(&w.derived);
   c2h_strmap_init(&w.lanes);
   int rc = collect_constants(&w);
-  for (size_t i = 0; i < s->facts->n_functions && !rc; i++)
-    if (!nested(s->facts, i)) rc = scan_function(&w, i);
+  size_t covered_end = 0; /* functions nested in one already scanned are skipped */
+  for (size_t i = 0; i < s->facts->n_functions && !rc; i++) {
+    const c2h_function *fn = &s->facts->functions[i];
+    if (fn->begin < covered_end) continue;
+    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    covered_end = fn->end;
+    rc = scan_function(&w, fn);
+  }
   c2h_strmap_dispose(&w.consts);
   c2h_strmap_dispose(&w.derived);
   c2h_strmap_dispose(&w.lanes);

@@ -15,10 +15,10 @@
 
 /* What the file says about the names `wmma` and nvcuda::wmma's functions. */
 typedef struct wmma_names {
-  int using_nvcuda;   /* `using namespace nvcuda;` */
-  int using_wmma;     /* `using namespace nvcuda::wmma;` */
-  int user_wmma;      /* the file defines `namespace wmma { ... }` */
-  size_t alias;       /* token of `namespace A = nvcuda::wmma;`'s A, or 0 */
+  int using_nvcuda; /* `using namespace nvcuda;` */
+  int using_wmma;   /* `using namespace nvcuda::wmma;` */
+  int user_wmma;    /* the file defines `namespace wmma { ... }` */
+  size_t alias;     /* token of `namespace A = nvcuda::wmma;`'s A, or 0 */
 } wmma_names;
 
 static void find_names(const c2h_scan *s, wmma_names *w) {
@@ -50,14 +50,15 @@ static int after_member_or_scope(const c2h_scan *s, size_t i) {
 /* Whether token i starts a use of nvcuda::wmma; *last is set to the end of
  * the qualified name. */
 static int wmma_use_at(const c2h_scan *s, const wmma_names *w, size_t i, size_t *last) {
-  static const char *const api[] = {"fragment", "mma_sync", "load_matrix_sync", "store_matrix_sync",
-                                    "fill_fragment", NULL};
+  static const char *const api[] = {"fragment",          "mma_sync",      "load_matrix_sync",
+                                    "store_matrix_sync", "fill_fragment", NULL};
   const c2h_token *t = &s->facts->toks[i];
   if (t->kind != C2H_TOK_IDENT || t->use == C2H_USE_USER || t->use == C2H_USE_MEMBER) return 0;
   int hit = 0;
   if (c2h_tok_is(s, i, "nvcuda")) {
     /* nvcuda::..., or the namespace named by `using namespace nvcuda;` */
-    hit = c2h_tok_is(s, i + 1, "::") || (i > 1 && c2h_tok_is(s, i - 1, "namespace") && c2h_tok_is(s, i - 2, "using"));
+    hit = c2h_tok_is(s, i + 1, "::") ||
+          (i > 1 && c2h_tok_is(s, i - 1, "namespace") && c2h_tok_is(s, i - 2, "using"));
   } else if (after_member_or_scope(s, i)) {
     return 0;
   } else if (c2h_tok_is(s, i, "wmma") && c2h_tok_is(s, i + 1, "::")) {
@@ -70,7 +71,8 @@ static int wmma_use_at(const c2h_scan *s, const wmma_names *w, size_t i, size_t 
   }
   if (!hit) return 0;
   size_t e = i;
-  while (c2h_tok_is(s, e + 1, "::") && e + 2 < s->facts->n_toks && s->facts->toks[e + 2].kind == C2H_TOK_IDENT)
+  while (c2h_tok_is(s, e + 1, "::") && e + 2 < s->facts->n_toks &&
+         s->facts->toks[e + 2].kind == C2H_TOK_IDENT)
     e += 2;
   *last = e;
   return 1;
@@ -79,7 +81,8 @@ static int wmma_use_at(const c2h_scan *s, const wmma_names *w, size_t i, size_t 
 /* `#include <mma.h>` or "mma.h": the tokens from '#' to the header name's end. */
 static int mma_include_at(const c2h_scan *s, size_t i, size_t *last) {
   const c2h_token *toks = s->facts->toks;
-  if (!c2h_tok_is(s, i, "#") || !c2h_tok_is(s, i + 1, "include") || (i > 0 && toks[i - 1].line == toks[i].line))
+  if (!c2h_tok_is(s, i, "#") || !c2h_tok_is(s, i + 1, "include") ||
+      (i > 0 && toks[i - 1].line == toks[i].line))
     return 0;
   size_t p = toks[i + 1].end;
   while (p < s->len && (s->src[p] == ' ' || s->src[p] == '\t')) p++;

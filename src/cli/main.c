@@ -9,6 +9,7 @@
 
 #include "cli/config.h"
 #include "cli/exit_codes.h"
+#include "cli/rules_cmd.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
 #include "util/file.h"
@@ -42,6 +43,7 @@ static const char usage_text[] =
     "       cu2hip [options] --in-place PATH...   rewrite files in place\n"
     "       cu2hip check [options] PATH...        report diagnostics, write nothing\n"
     "       cu2hip explain [CHECK...]             explain checks (all of them: a list)\n"
+    "       cu2hip rules lookup|list|stats|validate  look into the rule table\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
     "sources (.cu .cuh .h .hpp .cpp .cc .cxx .inl).\n"
@@ -396,6 +398,7 @@ int main(int argc, char **argv) {
   c2h_report_format format = C2H_FORMAT_TEXT;
   int code;
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
+  if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;
     argv++;

@@ -310,6 +310,7 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
 /* ---- AST facts: functions and CUDA variables of the main file ---------- */
 
 typedef struct ast_walk {
+  CXFile main_file;
   c2h_tu_facts *facts;
   size_t cap_functions, cap_variables;
   int function; /* index of the function being walked, -1 at file scope */
@@ -355,7 +356,12 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   (void)parent;
   ast_walk *w = data;
   if (w->rc) return CXChildVisit_Break;
-  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  /* Where the code was written, after macro expansion: a statement that
+   * starts with a qualifier macro of the shim (`__shared__ float t[32];`)
+   * is still the file's own. */
+  CXFile file = NULL;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  if (!file || !clang_File_isEqual(file, w->main_file)) return CXChildVisit_Continue;
   enum CXCursorKind k = clang_getCursorKind(c);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
@@ -532,7 +538,7 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
-  ast_walk walk = {facts, 0, 0, -1, 0};
+  ast_walk walk = {main_file, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);

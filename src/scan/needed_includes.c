@@ -9,15 +9,18 @@
 
 #include "scan.h"
 
-/* Whether the file includes (directly, or through headers it includes) a
- * CUDA header of `library`. */
-static int reaches_library(const c2h_scan *s, const char *library) {
+/* Whether the translated file will have `include` anyway: it includes
+ * (directly, or through headers it includes) a CUDA header of `library`, or
+ * one whose HIP header, or whose library's header, is `include`. */
+static int reaches_library(const c2h_scan *s, const char *library, const char *include) {
   for (size_t i = 0; i < s->n_included_libraries; i++)
     if (strcmp(s->included_libraries[i], library) == 0) return 1;
   for (size_t i = 0; i < c2h_rules_count(s->rules); i++) {
     const c2h_rule *r = c2h_rules_at(s->rules, i);
-    if (r->kind == C2H_RULE_HEADER && strcmp(r->library, library) == 0 &&
-        c2h_strmap_get(&s->facts->reached_headers, r->cuda, strlen(r->cuda)) >= 0)
+    if (r->kind != C2H_RULE_HEADER || c2h_strmap_get(&s->facts->reached_headers, r->cuda, strlen(r->cuda)) < 0)
+      continue;
+    if (strcmp(r->library, library) == 0 || (r->form.hip && strcmp(r->form.hip, include) == 0) ||
+        (r->include && strcmp(r->include, include) == 0))
       return 1;
   }
   return 0;
@@ -69,11 +72,12 @@ int c2h_scan_needed_includes(c2h_scan *s) {
   note_device_code(s);
   for (size_t i = 0; i < s->n_used_libraries && rc == 0; i++) {
     const c2h_rule *first = s->used_libraries[i].first_use;
-    if (!first->include || reaches_library(s, first->library)) continue;
+    if (!first->include || reaches_library(s, first->library, first->include)) continue;
     /* Two libraries may share a header (runtime, device): add it once. */
     int dup = 0;
     for (size_t k = 0; k < i && !dup; k++)
-      dup = s->used_libraries[k].first_use->include && !reaches_library(s, s->used_libraries[k].first_use->library) &&
+      dup = s->used_libraries[k].first_use->include &&
+            !reaches_library(s, s->used_libraries[k].first_use->library, s->used_libraries[k].first_use->include) &&
             strcmp(s->used_libraries[k].first_use->include, first->include) == 0;
     if (dup) continue;
     size_t tok;

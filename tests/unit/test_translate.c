@@ -97,9 +97,11 @@ static void leaves_user_names_members_strings_comments(void **state) {
 
 static void macro_bodies_and_inactive_code(void **state) {
   (void)state;
-  expect("#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) return 1; } while (0)\n"
+  expect("#include <cuda_runtime.h>\n"
+         "#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) return 1; } while (0)\n"
          "#if 0\nvoid old() { cudaGetDeviceCount(0); cudaDeviceReset(); }\n#endif\n"
          "int main() { CHECK(cudaDeviceSynchronize()); return 0; }\n",
+         "#include <hip/hip_runtime.h>\n"
          "#define CHECK(x) do { hipError_t e = (x); if (e != hipSuccess) return 1; } while (0)\n"
          "#if 0\nvoid old() { hipGetDeviceCount(0); hipDeviceReset(); }\n#endif\n"
          "int main() { CHECK(hipDeviceSynchronize()); return 0; }\n");
@@ -107,9 +109,9 @@ static void macro_bodies_and_inactive_code(void **state) {
 
 static void symbols_get_hip_symbol(void **state) {
   (void)state;
-  expect("__constant__ float coef[4];\n"
+  expect("#include <cuda_runtime.h>\n__constant__ float coef[4];\n"
          "void up(const float *h) { cudaMemcpyToSymbol(coef, h, sizeof(coef)); }\n",
-         "__constant__ float coef[4];\n"
+         "#include <hip/hip_runtime.h>\n__constant__ float coef[4];\n"
          "void up(const float *h) { hipMemcpyToSymbol(HIP_SYMBOL(coef), h, sizeof(coef)); }\n");
 }
 
@@ -136,7 +138,8 @@ static void launch_syntax_hip(void **state) {
 
 static void warp_masks_follow_the_target(void **state) {
   (void)state;
-  const char *src = "__device__ float f(float v, unsigned m) {\n"
+  const char *src = "#include <cuda_runtime.h>\n"
+                    "__device__ float f(float v, unsigned m) {\n"
                     "  v += __shfl_down_sync(0xffffffff, v, 16);\n"
                     "  v += __shfl_xor_sync(m, v, 1);\n"
                     "  return v; }\n";
@@ -147,7 +150,7 @@ static void warp_masks_follow_the_target(void **state) {
   /* Only the dropped non-full mask is worth a warning. */
   assert_int_equal(res.diags.len, 1);
   assert_int_equal(res.diags.items[0].check, C2H_CHECK_WARP_MASK_32BIT);
-  assert_int_equal(res.diags.items[0].begin.line, 3);
+  assert_int_equal(res.diags.items[0].begin.line, 4);
   assert_int_equal(res.diags.items[0].begin.col, 24);
   c2h_file_result_dispose(&res);
   char *fresh = translate_with(src, strlen(src), C2H_VERSION(7, 0), C2H_LAUNCH_KEEP, &res);
@@ -167,20 +170,21 @@ static void unsupported_api_is_an_error_at_its_position(void **state) {
   const c2h_rule *u = NULL;
   for (size_t i = 0; i < c2h_rules_count(rules) && !u; i++) {
     const c2h_rule *r = c2h_rules_at(rules, i);
-    if (r->unsupported && r->kind == C2H_RULE_FUNCTION) u = r;
+    if (r->unsupported && r->kind == C2H_RULE_FUNCTION && strcmp(r->library, "cuda-runtime") == 0) u = r;
   }
   assert_non_null(u);
   char text[256];
-  snprintf(text, sizeof text, "void f() {\n  %s();\n}\n", u->cuda);
+  snprintf(text, sizeof text, "#include <cuda_runtime.h>\nvoid f() {\n  %s();\n}\n", u->cuda);
   char *out = translate(text, &res);
-  assert_string_equal(out, text);
+  assert_non_null(strstr(out, "#include <hip/hip_runtime.h>\nvoid f() {\n"));
+  assert_non_null(strstr(out, u->cuda)); /* left as it is */
   int found = 0;
   for (size_t i = 0; i < res.diags.len; i++) {
     const c2h_diag *d = &res.diags.items[i];
     if (d->check != C2H_CHECK_API_UNSUPPORTED) continue;
     found = 1;
     assert_int_equal(d->severity, C2H_SEV_ERROR);
-    assert_int_equal(d->begin.line, 2);
+    assert_int_equal(d->begin.line, 3);
     assert_int_equal(d->begin.col, 3);
     assert_non_null(strstr(d->message, u->unsupported));
   }
@@ -214,8 +218,8 @@ static void binary_input_is_refused(void **state) {
 static void broken_code_is_still_translated(void **state) {
   (void)state;
   c2h_file_result res;
-  char *out = translate("#include \"no_such_header.h\"\nvoid f() { cudaDeviceReset() }\n", &res);
-  assert_string_equal(out, "#include \"no_such_header.h\"\nvoid f() { hipDeviceReset() }\n");
+  char *out = translate("#include <cuda_runtime.h>\n#include \"no_such_header.h\"\nvoid f() { cudaDeviceReset() }\n", &res);
+  assert_string_equal(out, "#include <hip/hip_runtime.h>\n#include \"no_such_header.h\"\nvoid f() { hipDeviceReset() }\n");
   int missing = 0, parse = 0;
   for (size_t i = 0; i < res.diags.len; i++) {
     missing += res.diags.items[i].check == C2H_CHECK_PARSE_MISSING_HEADER;
@@ -229,13 +233,15 @@ static void broken_code_is_still_translated(void **state) {
 
 static void annotations_mark_each_site_once(void **state) {
   (void)state;
-  const char *src = "__device__ float f(float v, unsigned m) {\n"
+  const char *src = "#include <cuda_runtime.h>\n"
+                    "__device__ float f(float v, unsigned m) {\n"
                     "  return __shfl_xor_sync(m, v, 1); }\n"
                     "#define LANE(x) asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x))\n";
   c2h_file_result res;
   annotate = 1;
   char *out = translate_with(src, strlen(src), C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, &res);
   assert_string_equal(out,
+                      "#include <hip/hip_runtime.h>\n"
                       "__device__ float f(float v, unsigned m) {\n"
                       "  return /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ __shfl_xor(v, 1); }\n"
                       "#define LANE(x) /* cu2hip [ptx-inline-asm]: inline PTX assembly, which AMD GPUs cannot run */ "
@@ -251,6 +257,25 @@ static void annotations_mark_each_site_once(void **state) {
   c2h_file_result_dispose(&again);
 }
 
+static void runtime_header_added_when_missing(void **state) {
+  (void)state;
+  /* nvcc includes cuda_runtime.h implicitly; HIP needs hip_runtime.h spelled out. */
+  c2h_file_result res;
+  char *out = translate("__global__ void k(float *p) { p[threadIdx.x] = 0; }\n", &res);
+  assert_string_equal(out, "#include <hip/hip_runtime.h>\n__global__ void k(float *p) { p[threadIdx.x] = 0; }\n");
+  assert_int_equal(res.diags.len, 1);
+  assert_int_equal(res.diags.items[0].check, C2H_CHECK_INCLUDE_ADDED);
+  assert_int_equal(res.diags.items[0].severity, C2H_SEV_NOTE);
+  free(out);
+  c2h_file_result_dispose(&res);
+  /* Host code that uses no CUDA gets nothing. */
+  out = translate("int main() { return 0; }\n", &res);
+  assert_string_equal(out, "int main() { return 0; }\n");
+  assert_int_equal(res.diags.len, 0);
+  free(out);
+  c2h_file_result_dispose(&res);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(renames_api_and_headers),
@@ -264,6 +289,7 @@ int main(void) {
       cmocka_unit_test(binary_input_is_refused),
       cmocka_unit_test(broken_code_is_still_translated),
       cmocka_unit_test(annotations_mark_each_site_once),
+      cmocka_unit_test(runtime_header_added_when_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

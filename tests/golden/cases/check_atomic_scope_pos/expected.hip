@@ -1,0 +1,29 @@
+// System-scope atomics: a GPU producer signals a CPU consumer through
+// host-mapped memory.
+#include <hip/hip_runtime.h>
+#include <cuda/atomic>
+
+__global__ void produce(int *ready, unsigned int *tickets, unsigned long long *log, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned int t = atomicAdd_system(tickets, 1u);
+  atomicExch_system(&log[t % 256], (unsigned long long)i);
+  __threadfence_system();
+  if (t == (unsigned int)n - 1) atomicCAS_system(ready, 0, 1);
+}
+
+// libcu++ atomics with explicit and implied scopes.
+__global__ void mailbox(int *flag, int *block_count, int *grid_count) {
+  cuda::atomic_ref<int, cuda::thread_scope_system> host_flag(*flag);
+  cuda::atomic_ref<int, cuda::thread_scope_block> in_block(*block_count);
+  cuda::atomic_ref<int, cuda::thread_scope_device> in_grid(*grid_count);
+  in_block.fetch_add(1);
+  in_grid.fetch_add(1);
+  host_flag.store(1);
+}
+
+__device__ cuda::atomic<int> g_done;
+
+__device__ void publish(int *slot, int v) {
+  __nv_atomic_store_n(slot, v, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_SYSTEM);
+}
