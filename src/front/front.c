@@ -1,11 +1,14 @@
 /* libclang front end. Parses CUDA in host mode against a built-in shim
  * (virtual files, so nothing is read from a CUDA toolkit), keeps going past
  * errors, and annotates every token with what the AST knows about it. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, close, unlink */
 #include "front.h"
 
 #include <clang-c/Index.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/buf.h"
 
@@ -29,7 +32,17 @@ struct c2h_front {
   char *cuda_path_flag;             /* --cuda-path=..., when a toolkit is used */
   const char **args;
   int n_args;
+  /* After a few files, the shim (and the system headers it pulls in) is
+   * parsed once into a precompiled header that later parses load. */
+  unsigned parses;
+  int pch_state;          /* 0 not yet, 1 in use, -1 failed: parse without */
+  char *pch_path;         /* temporary file, removed by c2h_front_free */
+  const char **pch_args;  /* args with -include-pch instead of -include */
 };
+
+/* Files parsed before the precompiled shim pays for its cost (about two
+ * plain parses). */
+#define PCH_AFTER_PARSES 2
 
 static const char stub_text[] = "#include \"" SHIM_HEADER "\"\n";
 
@@ -61,6 +74,11 @@ void c2h_front_free(c2h_front *fe) {
   for (size_t i = 0; fe->owned && i < fe->n_shim_files; i++) free(fe->owned[i]);
   free(fe->owned);
   free(fe->cuda_path_flag);
+  if (fe->pch_path) {
+    unlink(fe->pch_path);
+    free(fe->pch_path);
+  }
+  free(fe->pch_args);
   free(fe->shim_files);
   free(fe->args);
   free(fe);
@@ -467,6 +485,58 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
   clang_disposeString(name);
 }
 
+/* Parses the shim alone and saves it as a precompiled header in a
+ * temporary file. Any failure leaves fe parsing without one. */
+static void build_pch(c2h_front *fe) {
+  static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
+  const char *tmpdir = getenv("TMPDIR");
+  const char **args = NULL;
+  CXTranslationUnit tu = NULL;
+  int fd = -1, n = 0;
+  fe->pch_state = -1;
+  if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
+  size_t plen = strlen(tmpdir) + 32;
+  if (!(fe->pch_path = malloc(plen))) goto done;
+  snprintf(fe->pch_path, plen, "%s/cu2hip-shim-XXXXXX", tmpdir);
+  if ((fd = mkstemp(fe->pch_path)) < 0) {
+    free(fe->pch_path);
+    fe->pch_path = NULL;
+    goto done;
+  }
+  close(fd);
+  args = calloc((size_t)fe->n_args, sizeof *args);
+  fe->pch_args = calloc((size_t)fe->n_args, sizeof *fe->pch_args);
+  if (!args || !fe->pch_args) goto done;
+  for (int i = 0; i < fe->n_args; i++) {
+    if (strcmp(fe->args[i], "-include") == 0 && i + 1 < fe->n_args && strcmp(fe->args[i + 1], SHIM_HEADER) == 0) {
+      fe->pch_args[i] = "-include-pch";
+      fe->pch_args[i + 1] = fe->pch_path;
+      i++;
+      continue;
+    }
+    args[n++] = fe->args[i];
+    fe->pch_args[i] = fe->args[i];
+  }
+  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
+  if (!files) goto done;
+  files[0] = (struct CXUnsavedFile){pch_main, stub_text, sizeof stub_text - 1};
+  memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, pch_main, args, n, files,
+                                                    (unsigned)fe->n_shim_files + 1,
+                                                    CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
+  free(files);
+  if (ec != CXError_Success || !tu || clang_getNumDiagnostics(tu) != 0) goto done;
+  if (clang_saveTranslationUnit(tu, fe->pch_path, clang_defaultSaveOptions(tu)) != CXSaveError_None) goto done;
+  fe->pch_state = 1;
+done:
+  if (tu) clang_disposeTranslationUnit(tu);
+  free(args);
+  if (fe->pch_state != 1) {
+    free(fe->pch_args);
+    fe->pch_args = NULL;
+  }
+}
+
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
                     c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
                     c2h_error *err) {
@@ -481,8 +551,9 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   if (fe->n_shim_files) memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
   unsigned n_files = 1 + (unsigned)(fe->options.cuda_path ? 0 : fe->n_shim_files);
 
+  if (!fe->options.cuda_path && fe->pch_state == 0 && ++fe->parses > PCH_AFTER_PARSES) build_pch(fe);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      fe->index, path, fe->args, fe->n_args, files, n_files,
+      fe->index, path, fe->pch_state == 1 ? fe->pch_args : fe->args, fe->n_args, files, n_files,
       CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
           CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
       &tu);
