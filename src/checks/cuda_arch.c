@@ -24,7 +24,6 @@
 
 #include "checks.h"
 
-#define MAX_VARS 128
 #define GFX942_MAJOR 9
 #define GFX942_MINOR 4
 
@@ -36,11 +35,14 @@ typedef struct var {
   long long value;
 } var;
 
+typedef struct var_list {
+  var *v;
+  size_t n, cap;
+} var_list;
+
 typedef struct cc_state {
-  var props[MAX_VARS]; /* cudaDeviceProp / hipDeviceProp_t variables */
-  size_t n_props;
-  var caps[MAX_VARS]; /* variables holding a capability */
-  size_t n_caps;
+  var_list props; /* cudaDeviceProp / hipDeviceProp_t variables */
+  var_list caps;  /* variables holding a capability */
 } cc_state;
 
 /* ---- token helpers ------------------------------------------------------ */
@@ -191,28 +193,45 @@ static int check_arch_macro(c2h_scan *s) {
 
 /* ---- compute capability ----------------------------------------------- */
 
-static int var_has(const var *vars, size_t n, const c2h_scan *s, size_t tok, long long fn) {
-  for (size_t k = 0; k < n; k++)
-    if (same_text(s, vars[k].tok, tok) && (vars[k].fn < 0 || vars[k].fn == fn)) return (int)k + 1;
+/* 1 + the index of the variable token tok names (same spelling, declared
+ * at file scope or in the same function), or 0. The function is looked up
+ * only for a name that matches. */
+static int var_has(const var_list *l, const c2h_scan *s, size_t tok) {
+  long long fn = -2; /* not looked up yet */
+  for (size_t k = 0; k < l->n; k++) {
+    if (!same_text(s, l->v[k].tok, tok)) continue;
+    if (l->v[k].fn >= 0 && fn == -2) fn = function_of(s, tok);
+    if (l->v[k].fn < 0 || l->v[k].fn == fn) return (int)k + 1;
+  }
   return 0;
 }
 
-static void var_add(var *vars, size_t *n, const c2h_scan *s, size_t tok, int known, long long value) {
-  long long fn = function_of(s, tok);
-  if (*n >= MAX_VARS || var_has(vars, *n, s, tok, fn)) return;
-  vars[(*n)++] = (var){tok, fn, known, value};
+/* Returns 0 or C2H_ERR_NOMEM. */
+static int var_add(var_list *l, const c2h_scan *s, size_t tok, int known, long long value) {
+  if (var_has(l, s, tok)) return 0;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    var *p = realloc(l->v, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    l->v = p;
+    l->cap = cap;
+  }
+  l->v[l->n++] = (var){tok, function_of(s, tok), known, value};
+  return 0;
 }
 
 /* `cudaDeviceProp [const] [*&] name` (also hipDeviceProp_t). */
-static void collect_props(const c2h_scan *s, cc_state *st) {
+static int collect_props(const c2h_scan *s, cc_state *st) {
   size_t n = s->facts->n_toks;
-  for (size_t i = 0; i < n; i++) {
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
     if (!c2h_tok_ident_is(s, i, "cudaDeviceProp") && !c2h_tok_ident_is(s, i, "hipDeviceProp_t")) continue;
     size_t j = i + 1;
     while (j < n && (c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "*") || c2h_tok_is(s, j, "&"))) j++;
     if (j < n && s->facts->toks[j].kind == C2H_TOK_IDENT && !c2h_tok_is(s, j + 1, "("))
-      var_add(st->props, &st->n_props, s, j, 0, 0);
+      rc = var_add(&st->props, s, j, 0, 0);
   }
+  return rc;
 }
 
 /* Token i is `major` or `minor` of a device-properties variable
@@ -231,7 +250,7 @@ static int prop_access(const c2h_scan *s, const cc_state *st, size_t i, long lon
     if (j == 0) return 0;
     obj = j - 1;
   }
-  if (s->facts->toks[obj].kind != C2H_TOK_IDENT || !var_has(st->props, st->n_props, s, obj, function_of(s, obj)))
+  if (s->facts->toks[obj].kind != C2H_TOK_IDENT || !var_has(&st->props, s, obj))
     return 0;
   *value = major ? GFX942_MAJOR : GFX942_MINOR;
   return 1;
@@ -244,10 +263,10 @@ static int cap_source(const c2h_scan *s, const cc_state *st, size_t i, int *know
   if (s->facts->toks[i].kind != C2H_TOK_IDENT || c2h_tok_is(s, i + 1, "(") ||
       (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))))
     return 0;
-  int k = var_has(st->caps, st->n_caps, s, i, function_of(s, i));
+  int k = var_has(&st->caps, s, i);
   if (!k) return 0;
-  *known = st->caps[k - 1].known;
-  *value = st->caps[k - 1].value;
+  *known = st->caps.v[k - 1].known;
+  *value = st->caps.v[k - 1].value;
   return 1;
 }
 
@@ -350,9 +369,10 @@ static size_t out_arg(const c2h_scan *s, c2h_tok_span a) {
 
 /* cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, dev),
  * cuDeviceGetAttribute(...), cuDeviceComputeCapability(&major, &minor, dev). */
-static void collect_queries(const c2h_scan *s, cc_state *st) {
+static int collect_queries(const c2h_scan *s, cc_state *st) {
   size_t n = s->facts->n_toks;
-  for (size_t i = 0; i + 1 < n; i++) {
+  int rc = 0;
+  for (size_t i = 0; i + 1 < n && rc == 0; i++) {
     int attr = c2h_tok_is_call(s, i, "cudaDeviceGetAttribute") || c2h_tok_is_call(s, i, "hipDeviceGetAttribute") ||
                c2h_tok_is_call(s, i, "cuDeviceGetAttribute");
     int pair = c2h_tok_is_call(s, i, "cuDeviceComputeCapability") || c2h_tok_is_call(s, i, "hipDeviceComputeCapability");
@@ -363,17 +383,19 @@ static void collect_queries(const c2h_scan *s, cc_state *st) {
     long long v;
     size_t out;
     if (attr && a[1].first == a[1].last && attribute_value(s, a[1].first, &v) && (out = out_arg(s, a[0])) < n)
-      var_add(st->caps, &st->n_caps, s, out, 1, v);
-    if (pair && (out = out_arg(s, a[0])) < n) var_add(st->caps, &st->n_caps, s, out, 1, GFX942_MAJOR);
-    if (pair && (out = out_arg(s, a[1])) < n) var_add(st->caps, &st->n_caps, s, out, 1, GFX942_MINOR);
+      rc = var_add(&st->caps, s, out, 1, v);
+    if (rc == 0 && pair && (out = out_arg(s, a[0])) < n) rc = var_add(&st->caps, s, out, 1, GFX942_MAJOR);
+    if (rc == 0 && pair && (out = out_arg(s, a[1])) < n) rc = var_add(&st->caps, s, out, 1, GFX942_MINOR);
   }
+  return rc;
 }
 
 /* `name = expr;` (also in a declaration) where expr reads a capability:
  * name holds one too. Source order, so chains resolve in one pass. */
-static void collect_assignments(const c2h_scan *s, cc_state *st) {
+static int collect_assignments(const c2h_scan *s, cc_state *st) {
   size_t n = s->facts->n_toks;
-  for (size_t i = 1; i + 1 < n; i++) {
+  int rc = 0;
+  for (size_t i = 1; i + 1 < n && rc == 0; i++) {
     if (!c2h_tok_is(s, i, "=") || s->facts->toks[i - 1].kind != C2H_TOK_IDENT) continue;
     if (i >= 2 && (c2h_tok_is(s, i - 2, ".") || c2h_tok_is(s, i - 2, "->"))) continue; /* a member */
     size_t e = i + 1;
@@ -383,8 +405,9 @@ static void collect_assignments(const c2h_scan *s, cc_state *st) {
     if (!span_has_cap(s, st, i + 1, e)) continue;
     long long v = 0;
     int known = evaluate(s, st, i + 1, e, &v);
-    var_add(st->caps, &st->n_caps, s, i - 1, known, v);
+    rc = var_add(&st->caps, s, i - 1, known, v);
   }
+  return rc;
 }
 
 /* ---- comparisons -------------------------------------------------------- */
@@ -479,13 +502,14 @@ static int check_comparisons(c2h_scan *s, const cc_state *st) {
 
 int c2h_check_cuda_arch(c2h_scan *s) {
   int rc = check_arch_macro(s);
-  if (rc) return rc;
-  cc_state *st = calloc(1, sizeof *st); /* too large for the stack of a worker thread */
-  if (!st) return C2H_ERR_NOMEM;
-  collect_props(s, st);
-  collect_queries(s, st);
-  collect_assignments(s, st);
-  rc = check_comparisons(s, st);
-  free(st);
+  cc_state st = {{NULL, 0, 0}, {NULL, 0, 0}};
+  if (rc == 0) rc = collect_props(s, &st);
+  if (rc == 0) rc = collect_queries(s, &st);
+  /* Without a device-properties variable or a capability query there is
+   * nothing to compare. */
+  if (rc == 0 && (st.props.n || st.caps.n)) rc = collect_assignments(s, &st);
+  if (rc == 0 && (st.props.n || st.caps.n)) rc = check_comparisons(s, &st);
+  free(st.props.v);
+  free(st.caps.v);
   return rc;
 }

@@ -221,10 +221,11 @@ int c2h_check_dynamic_parallelism(c2h_scan *s) {
       i = stop - 1; /* macro bodies are not placed in a function */
       continue;
     }
+    const char *api = NULL;
+    if (!c2h_tok_is(s, i, "<<<") && !(api = device_runtime_call(s, i))) continue;
     if (!runs_on_device(s, &pp, i)) continue;
-    const char *api;
-    if (c2h_tok_is(s, i, "<<<")) rc = report_launch(s, i);
-    else if ((api = device_runtime_call(s, i)) && !reported_unsupported(s, i)) rc = report_call(s, i, api);
+    if (!api) rc = report_launch(s, i);
+    else if (!reported_unsupported(s, i)) rc = report_call(s, i, api);
   }
   return rc;
 }

@@ -223,7 +223,8 @@ static size_t function_name(const c2h_scan *s, size_t f) {
     size_t name = i - 1;
     if (s->facts->toks[name].kind == C2H_TOK_IDENT && !c2h_tok_is(s, name, "__launch_bounds__") &&
         !c2h_tok_is(s, name, "__attribute__") && !c2h_tok_is(s, name, "__declspec") &&
-        !c2h_tok_is(s, name, "alignas") && !c2h_tok_is(s, name, "__align__"))
+        !c2h_tok_is(s, name, "alignas") && !c2h_tok_is(s, name, "__align__") &&
+        !c2h_tok_is(s, name, "decltype"))
       return name;
     i = c2h_tok_match(s, i);
   }
@@ -252,9 +253,11 @@ typedef struct lds_var {
   long long fn;   /* innermost function around it, -1 at file scope */
 } lds_var;
 
+/* The variables, and each function's name token (looked up once). */
 typedef struct lds_vars {
   lds_var *v;
   size_t n, cap;
+  size_t *names; /* per function; n_toks when not found */
 } lds_vars;
 
 static int vars_add(lds_vars *vs, const c2h_scan *s, size_t name, long long bytes) {
@@ -302,8 +305,14 @@ static int collect_from_tokens(const c2h_scan *s, lds_vars *vs) {
   return 0;
 }
 
-/* The static __shared__ variables of the file with known sizes. */
+/* The static __shared__ variables of the file with known sizes, and the
+ * functions' names. */
 static int collect_vars(const c2h_scan *s, lds_vars *vs) {
+  if (s->facts->n_functions) {
+    vs->names = malloc(s->facts->n_functions * sizeof *vs->names);
+    if (!vs->names) return C2H_ERR_NOMEM;
+    for (size_t f = 0; f < s->facts->n_functions; f++) vs->names[f] = function_name(s, f);
+  }
   for (size_t k = 0; k < s->facts->n_variables; k++) {
     const c2h_variable *v = &s->facts->variables[k];
     size_t name = tok_at(s, v->name_begin);
@@ -362,7 +371,7 @@ static void describe_vars(const c2h_scan *s, const lds_vars *vs, size_t f, char 
 
 /* Reported at the function's name, listing the variables counted. */
 static int report_static(c2h_scan *s, const lds_vars *vs, size_t f, long long total, const lds_var *last) {
-  size_t name = function_name(s, f), at_tok = name < s->facts->n_toks ? name : last->name;
+  size_t name = vs->names[f], at_tok = name < s->facts->n_toks ? name : last->name;
   const c2h_token *t = &s->facts->toks[at_tok];
   const char *what = s->facts->functions[f].ctx == C2H_CTX_KERNEL ? "kernel" : "function";
   char list[200];
@@ -388,10 +397,10 @@ static int check_static(c2h_scan *s, const lds_vars *vs) {
 
 /* The function defined in this file with the name token k names, when
  * there is exactly one; -1 otherwise. */
-static long long function_named(const c2h_scan *s, size_t k) {
+static long long function_named(const c2h_scan *s, const lds_vars *vs, size_t k) {
   long long found = -1;
   for (size_t f = 0; f < s->facts->n_functions; f++) {
-    size_t name = function_name(s, f);
+    size_t name = vs->names[f];
     if (name >= s->facts->n_toks || !same_text(s, k, s->facts->toks[name].begin, s->facts->toks[name].end))
       continue;
     if (found >= 0) return -1;
@@ -403,7 +412,7 @@ static long long function_named(const c2h_scan *s, size_t k) {
 /* Reports a dynamic request `span` of `bytes` for the kernel named by
  * token k (n_toks when unknown), adding its static total when known. */
 static int report_dynamic(c2h_scan *s, const lds_vars *vs, c2h_tok_span span, long long bytes, size_t k) {
-  long long f = k < s->facts->n_toks ? function_named(s, k) : -1;
+  long long f = k < s->facts->n_toks ? function_named(s, vs, k) : -1;
   const lds_var *last;
   long long stat = f >= 0 ? static_shared(s, vs, (size_t)f, &last) : 0;
   if (bytes > LDS_LIMIT) {
@@ -527,10 +536,11 @@ static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
 }
 
 int c2h_check_lds(c2h_scan *s) {
-  lds_vars vs = {NULL, 0, 0};
+  lds_vars vs = {NULL, 0, 0, NULL};
   int rc = collect_vars(s, &vs);
   if (rc == 0) rc = check_static(s, &vs);
   if (rc == 0) rc = check_dynamic(s, &vs);
   free(vs.v);
+  free(vs.names);
   return rc;
 }
