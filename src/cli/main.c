@@ -426,7 +426,7 @@ int main(int argc, char **argv) {
     code = rc == C2H_ERR_USAGE || rc == C2H_ERR_IO ? C2H_EXIT_USAGE : C2H_EXIT_INTERNAL;
     goto done;
   }
-  if (!c.quiet) c2h_report_summary(stderr, &sum);
+  if (!c.quiet) c2h_report_summary(stderr, &sum, c.check_only);
   if (report_code)
     code = report_code;
   else if (sum.input_errors)

@@ -40,8 +40,9 @@ int c2h_report_sarif(FILE *out, const c2h_diag_list *diags, const char *root, c2
 int c2h_report_write(FILE *out, c2h_report_format format, const c2h_diag_list *diags,
                      const char *sarif_root, c2h_error *err);
 
-/* One line: files, changes, edits, diagnostics by severity, suppressions. */
-int c2h_report_summary(FILE *out, const c2h_project_summary *sum);
+/* One line: files, changes, edits, diagnostics by severity, suppressions;
+ * check_only words it for a run that writes nothing. */
+int c2h_report_summary(FILE *out, const c2h_project_summary *sum, int check_only);
 
 /* ---- documentation of the checks (docs/checks.md, embedded) ------------ */
 

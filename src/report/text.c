@@ -16,9 +16,10 @@ int c2h_report_text(FILE *out, const c2h_diag_list *diags) {
 
 static const char *plural(size_t n, const char *one, const char *many) { return n == 1 ? one : many; }
 
-int c2h_report_summary(FILE *out, const c2h_project_summary *s) {
-  fprintf(out, "cu2hip: %zu %s translated (%zu changed, %zu %s), %zu %s, %zu %s, %zu %s",
-          s->files, plural(s->files, "file", "files"), s->changed, s->edits, plural(s->edits, "edit", "edits"),
+int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) {
+  fprintf(out, "cu2hip: %zu %s %s (%zu %s, %zu %s), %zu %s, %zu %s, %zu %s", s->files,
+          plural(s->files, "file", "files"), check_only ? "checked" : "translated", s->changed,
+          check_only ? "would change" : "changed", s->edits, plural(s->edits, "edit", "edits"),
           s->by_severity[C2H_SEV_ERROR], plural(s->by_severity[C2H_SEV_ERROR], "error", "errors"),
           s->by_severity[C2H_SEV_WARNING], plural(s->by_severity[C2H_SEV_WARNING], "warning", "warnings"),
           s->by_severity[C2H_SEV_NOTE], plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
