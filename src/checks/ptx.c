@@ -50,7 +50,8 @@ static const ptx_idiom idioms[] = {
 static int looks_like_ptx(const char *text) {
   static const char *const marks[] = {".u32", ".s32", ".b32", ".u64", ".b64", ".f32", ".f64",
                                       ".reg", ".pred", "%laneid", "%tid", "%clock", "membar",
-                                      "bar.sync", "shfl.", "ld.global", "cp.async", "mma.", NULL};
+                                      "bar.sync", "bar.warp", "barrier.", "shfl.", "vote.", "activemask",
+                                      "ld.global", "cp.async", "mma.", NULL};
   for (size_t i = 0; marks[i]; i++)
     if (strstr(text, marks[i])) return 1;
   return 0;

@@ -1,0 +1,1 @@
+../../../../examples/ptx_warp32.cu

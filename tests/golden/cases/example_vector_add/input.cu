@@ -1,0 +1,1 @@
+../../../../examples/vector_add.cu
