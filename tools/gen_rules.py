@@ -368,6 +368,11 @@ class Facts:
                 sys.exit("hip_versions.tsv: bad version %r for %s" % (ver, name))
             self.versions[name] = ver
         self.names = {c: h for c, h, _s in load_tsv(os.path.join(HERE, "hip_names.tsv"), 3)}
+        self.driver_names = {}
+        for c, h, _s in load_tsv(os.path.join(HERE, "driver_names.tsv"), 3):
+            if c in self.driver_names:
+                sys.exit("driver_names.tsv: %s listed twice" % c)
+            self.driver_names[c] = h
         self.reasons = [(re.compile(rx), why) for rx, why in
                         load_tsv(os.path.join(HERE, "unsupported_reasons.tsv"), 2)]
         self.overrides = load_yaml(read_text(os.path.join(HERE, "rules_overrides.yaml")),
@@ -392,7 +397,8 @@ class Facts:
             if rx.search(name):
                 return why
         return {
-            "functions": "no HIP equivalent of this CUDA runtime function",
+            "functions": "no HIP equivalent of this CUDA %s function"
+                         % ("driver" if re.match(r"cu[A-Z]", name) else "runtime"),
             "types": "no HIP equivalent of this CUDA type",
             "constants": "no HIP equivalent of this CUDA constant",
             "macros": "no HIP equivalent of this CUDA macro",
@@ -592,39 +598,173 @@ def summarize(path, tables):
 # --------------------------------------------------------------------------
 
 def extract_driver(cuda_include):
+    """Names of cuda.h, plus the versioned aliases the header makes the default.
+
+    Returns (names by section, aliases): aliases maps a versioned name
+    (cuMemAlloc_v2, CUdeviceptr_v2) to the plain name that the header
+    #defines or typedefs to it; both spellings occur in user code.
+    """
     code, defs = split_preproc(strip_c(read_text(os.path.join(cuda_include, "cuda.h"))))
     types, consts = extract_types(code)
     funcs = extract_functions(code, r"cu[A-Z]\w*")
-    macros = set()
+    macros, aliases = set(), {}
     for name, fnlike, body in defs:
         if fnlike or _MACRO_SKIP.search(name):
             continue
-        if re.match(r"cu[A-Z]\w*$", name) and re.match(r"\s*cu[A-Z]\w*(_v\d+|_ptds|_ptsz)", body):
-            continue  # versioned-ABI aliases of functions
-        if re.match(r"(CU_|CUDA_)", name):
+        if re.match(r"cu[A-Z]\w*$", name):
+            # '#define cuMemAlloc cuMemAlloc_v2' (maybe wrapped in __CUDA_API_PTDS())
+            funcs.add(name)
+            m = re.match(r"\w+\s+(?:__CUDA_API_PT(?:DS|SZ)\s*\(\s*)?(cu[A-Z]\w*?)\s*\)?\s*$", body)
+            if m and m.group(1) != name:
+                target = m.group(1)
+                if re.fullmatch(re.escape(name) + r"_v\d+", target):
+                    aliases[target] = name
+                    funcs.add(target)
+            continue
+        if re.match(r"(CU_|CUDA_|CUDAAPI$|CUDA_CB$)", name):
             macros.add(name)
-    funcs = {f for f in funcs if not re.search(r"_(v\d+|ptds|ptsz)(_ptds|_ptsz)?$", f)}
+    for m in re.finditer(r"\btypedef\s+(CU\w+_v\d+)\s+(CU\w+)\s*;", code):
+        if m.group(1).startswith(m.group(2) + "_v"):
+            aliases[m.group(1)] = m.group(2)
+    funcs = {f for f in funcs if not re.search(r"_(ptds|ptsz)$", f)}
     types = {t for t in types if re.match(r"(CU|cu)", t)}
     consts = {c for c in consts if re.match(r"CU", c)}
     funcs -= types | consts
     macros -= funcs | types | consts
     consts -= types
-    return {"functions": funcs, "types": types, "constants": consts, "macros": macros}
+    return {"functions": funcs, "types": types, "constants": consts, "macros": macros}, aliases
 
 
-def derive_driver(name, facts):
-    if name in facts.names:
-        return facts.names[name]
+def _camel(s):
+    return "".join(w[:1].upper() + w[1:].lower() for w in s.split("_") if w)
+
+
+# UPPER_SNAKE prefixes whose HIP enumerators are CamelCase under another prefix
+_DRIVER_CAMEL = (("CUDA_ERROR_", "hipError"), ("CU_JIT_", "hipJitOption"), ("CU_", "hip"),
+                 ("CUDA_", "hip"))
+
+
+def driver_candidates(name):
+    """HIP spellings to try for a cuda.h name, most specific first."""
     m = re.match(r"cu([A-Z]\w*)$", name)
     if m:
-        for cand in ("hip" + m.group(1), "hipDrv" + m.group(1)):
-            if facts.first_version(cand, "functions"):
-                return cand
-        return "hip" + m.group(1)
-    for old, new in (("CU_", "HIP_"), ("CUDA_", "HIP_"), ("CU", "hip")):
+        return ["hip" + m.group(1), "hipDrv" + m.group(1)]
+    out = []
+    for old in ("CU_", "CUDA_"):
         if name.startswith(old):
-            return new + name[len(old):]
-    return name
+            out.append("HIP_" + name[len(old):])
+    for old, new in _DRIVER_CAMEL:
+        if name.startswith(old):
+            out.append(new + _camel(name[len(old):]))
+    if re.match(r"CU[a-z]", name):
+        base = "hip" + name[2].upper() + name[3:]
+        out += [base + "_t", base]
+    return out
+
+
+def derive_driver(name, facts, _seen=None):
+    """The HIP spelling of a cuda.h name, or None when none is known."""
+    if name in facts.driver_names:
+        return facts.driver_names[name]
+    if name in facts.names:
+        return facts.names[name]
+    for cand in driver_candidates(name):
+        if facts.first_version(cand, "functions"):
+            return cand
+    # an older ABI version of a function maps like the function
+    m = re.match(r"(cu[A-Z]\w*?)_v\d+$", name)
+    if m:
+        return derive_driver(m.group(1), facts)
+    # struct tags, enum tags and versioned typedefs of a type map like the type
+    m = re.match(r"(\w+?)(_st|_enum|_union|_v1|_v1_st)$", name)
+    if m:
+        return derive_driver(m.group(1), facts)
+    return None
+
+
+def build_driver(names, aliases, facts, problems):
+    """Driver entries: derived, then curated, then versioned aliases copied from their plain name."""
+    def derive_fn(name, f):
+        return derive_driver(aliases.get(name, name), f) or name
+    out = build(names, "cuda-driver", facts, problems, derive_fn)
+    ov = facts.overrides.get("cuda-driver") or Loc()
+    curated = {n for sec in ov.values() for n in sec}
+    for versioned, plain in sorted(aliases.items()):
+        if versioned in curated:
+            continue
+        for s in SECTIONS:
+            if plain in out[s] and versioned in out[s]:
+                out[s][versioned] = out[s][plain]
+    return out
+
+
+# --------------------------------------------------------------------------
+# Device-side coverage report (tools/device_identical.txt)
+# --------------------------------------------------------------------------
+
+DEVICE_FILES = ["crt/math_functions.h", "crt/device_functions.h", "crt/sm_70_rt.h",
+                "crt/sm_80_rt.h", "crt/sm_90_rt.h", "crt/sm_100_rt.h",
+                "device_atomic_functions.h", "sm_20_atomic_functions.h",
+                "sm_32_atomic_functions.h", "sm_35_atomic_functions.h",
+                "sm_60_atomic_functions.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
+                "sm_32_intrinsics.h", "sm_35_intrinsics.h", "sm_61_intrinsics.h",
+                "cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h", "cuda_bf16.hpp",
+                "cuda_fp8.h", "cuda_fp8.hpp", "cuda_fp6.h", "cuda_fp6.hpp",
+                "cuda_fp4.h", "cuda_fp4.hpp"]
+
+_DEVICE_DECL = (r"(?:__device__|__host__|__DEVICE_FUNCTIONS_DECL__|__DEVICE_FUNCTIONS_STATIC_DECL__|"
+                r"__SM_\w+__|_CRTIMP|__CUDA_\w+__|__MATH_FUNCTIONS_DECL__|"
+                r"__DEVICE_ATOMIC_FUNCTIONS_DECL__|static|inline|__forceinline__|extern)")
+# implementation helpers of the headers, not API
+_DEVICE_PRIVATE = re.compile(r"^(__internal_|__cuda|__libcpp_|__pm\d|_[A-Z]|__nv_\w+_impl$|__cmath_power$|"
+                             r"__pow_helper$|__float_simpl_|__h(sin|cos)_internal$|if$|for$|while$|return$|"
+                             r"sizeof$|switch$|operator$|defined$|decltype$|static_assert$|alignas$|"
+                             r"__attribute__$|__declspec$|__align__$|__builtin_)")
+
+
+def extract_device(cuda_include):
+    """Device functions declared by the CUDA device headers (all #if branches)."""
+    names = set()
+    for f in DEVICE_FILES:
+        path = os.path.join(cuda_include, f)
+        if not os.path.exists(path):
+            continue
+        code, _ = split_preproc(strip_c(read_text(path)))
+        for m in re.finditer(_DEVICE_DECL + r"[^;{}()=]*?\b([A-Za-z_]\w*)\s*\(", code):
+            n = m.group(1)
+            if _DEVICE_PRIVATE.search(n) or n.isupper() or re.match(r"_*(CUDA|CUDART|NV_|DEF|SM_|MATH)", n):
+                continue
+            names.add(n)
+    return names
+
+
+def device_report(cuda_include, facts, tables_by_file, path):
+    """Writes the device coverage report; returns (identical, covered, unclassified) counts."""
+    names = extract_device(cuda_include)
+    claimed = set()
+    for tables in tables_by_file:
+        for s in SECTIONS:
+            claimed |= set(tables.get(s) or ())
+    identical = sorted(n for n in names if n not in claimed and n in facts.hip_ids)
+    covered = sorted(n for n in names if n in claimed)
+    rest = sorted(n for n in names if n not in claimed and n not in facts.hip_ids)
+    lines = ["# Generated by tools/gen_rules.py; do not edit by hand.",
+             "# Device functions declared by the CUDA device headers (%s)," % ", ".join(DEVICE_FILES),
+             "# classified against the installed HIP %s headers." % facts.hip_version,
+             "#",
+             "# identical: HIP declares the same name, so no rule is needed (a rule would only",
+             "#   rename a name to itself; see tools/README.md).",
+             "# covered: rules/*.yaml has an entry (renamed, newer ROCm, or unsupported).",
+             "# unclassified: the installed HIP headers lack the name and no entry records",
+             "#   whether a newer ROCm has it; these are left to a curated source.",
+             "",
+             "[identical] %d" % len(identical)] + identical + \
+            ["", "[covered] %d" % len(covered)] + covered + \
+            ["", "[unclassified] %d" % len(rest)] + rest
+    with open(path + ".tmp", "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(path + ".tmp", path)
+    return len(identical), len(covered), len(rest)
 
 
 # --------------------------------------------------------------------------
@@ -721,19 +861,19 @@ def main():
                     common, dev_tables))
 
     if not a.no_driver:
-        drv = extract_driver(a.cuda_include)
+        drv, aliases = extract_driver(a.cuda_include)
         taken = set()
         for t in (rt_tables, dev_tables):
             for s in SECTIONS:
                 taken |= set(t[s])
         for s in drv:
             drv[s] = {n for n in drv[s] if n not in taken and n not in rt.get(s, set())}
-        # The driver API is irregularly renamed in HIP; without a curated table a
-        # missing derived name proves nothing, so such names are left out
-        # rather than reported unsupported.
-        drv_tables = build(drv, "cuda-driver", facts, problems, derive_driver,
-                           claim_unsupported=False)
-        outputs.append(("cuda-driver.yaml", "cuda-driver", "CUDA driver API (cuda.h): names whose HIP spelling follows the cu/CU_ -> hip/HIP_ pattern; partial",
+        for n, h in sorted(facts.driver_names.items()):
+            if not facts.first_version(h, "functions"):
+                problems.append("tools/driver_names.tsv: %s -> %s: not in the installed HIP headers "
+                                "nor in tools/hip_versions.tsv" % (n, h))
+        drv_tables = build_driver(drv, aliases, facts, problems)
+        outputs.append(("cuda-driver.yaml", "cuda-driver", "CUDA driver API (cuda.h)",
                         ["CUDA header %s/cuda.h" % a.cuda_include] + common, drv_tables))
 
     # one name, one entry across all generated files
@@ -755,6 +895,11 @@ def main():
             fh.write(text)
         os.replace(path + ".tmp", path)
         summarize(os.path.relpath(path, ROOT), tables)
+    rep = os.path.join(HERE, "device_identical.txt")
+    ident, cov, rest = device_report(a.cuda_include, facts, [t for *_x, t in outputs], rep)
+    print("%s (device functions of the CUDA headers)" % os.path.relpath(rep, ROOT))
+    print("  device_identical %4d   covered-by-rules %4d   unclassified %4d   total %4d"
+          % (ident, cov, rest, ident + cov + rest))
     return 0
 
 

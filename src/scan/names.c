@@ -86,6 +86,21 @@ static int is_full_warp_mask(const char *text, size_t len) {
 
 #define FULL_WAVE_MASK "0xffffffffffffffffULL"
 
+/* Whether a full-mask literal has only 32 one bits (0xffffffff, ~0u), as
+ * opposed to -1, ~0 or ~0ull, which convert to all 64 lanes. */
+static int is_32bit_literal(const char *text, size_t len) {
+  char norm[32];
+  size_t n = 0;
+  for (size_t i = 0; i < len && n + 1 < sizeof norm; i++)
+    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
+      norm[n++] = (char)tolower((unsigned char)text[i]);
+  norm[n] = '\0';
+  if (strncmp(norm, "0xffffffff", 10) == 0) return strncmp(norm, "0xffffffffffffffff", 18) != 0;
+  if (strncmp(norm, "4294967295", 10) == 0) return 1;
+  if (strncmp(norm, "~0", 2) == 0) return strchr(norm, 'u') && !strstr(norm, "ll");
+  return 0;
+}
+
 typedef struct call_site {
   size_t name, open, close; /* token indexes */
   c2h_tok_span args[MAX_ARGS];
@@ -187,7 +202,17 @@ static int check_mask(c2h_scan *s, const c2h_rule *r, const call_site *c, int dr
   if (k >= c->n_args) return 0;
   const char *text = s->src + arg_begin(s, c, k);
   size_t len = arg_end(s, c, k) - arg_begin(s, c, k);
-  if (is_full_warp_mask(text, len)) return 0;
+  if (is_full_warp_mask(text, len)) {
+    /* Dropping a full mask loses nothing; widening it is a fix worth
+     * showing where the output is not read (check, editors). 64-bit
+     * literals are already right. */
+    if (dropped || !is_32bit_literal(text, len)) return 0;
+    return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_NOTE, C2H_CHECK_WARP_MASK_32BIT,
+                         FULL_WAVE_MASK,
+                         "lane mask '%.*s' selects the 32 lanes of a CUDA warp; on gfx942 all lanes "
+                         "of the 64-lane wavefront are " FULL_WAVE_MASK ", which the translation uses",
+                         (int)(len > 60 ? 60 : len), text);
+  }
   if (dropped)
     return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
                          NULL,

@@ -156,8 +156,14 @@ static void warp_masks_follow_the_target(void **state) {
   char *fresh = translate_with(src, strlen(src), C2H_VERSION(7, 0), C2H_LAUNCH_KEEP, &res);
   assert_non_null(strstr(fresh, "__shfl_down_sync(0xffffffffffffffffULL, v, 16);"));
   assert_non_null(strstr(fresh, "__shfl_xor_sync(m, v, 1);"));
-  assert_int_equal(res.diags.len, 1);
+  /* The widened literal is a note carrying its replacement; the 32-bit
+   * variable mask a warning. */
+  assert_int_equal(res.diags.len, 2);
   assert_int_equal(res.diags.items[0].check, C2H_CHECK_WARP_MASK_32BIT);
+  assert_int_equal(res.diags.items[0].severity, C2H_SEV_NOTE);
+  assert_string_equal(res.diags.items[0].replacement, "0xffffffffffffffffULL");
+  assert_int_equal(res.diags.items[1].severity, C2H_SEV_WARNING);
+  assert_int_equal(res.diags.items[1].begin.line, 4);
   free(old);
   free(fresh);
   c2h_file_result_dispose(&res);
