@@ -34,12 +34,25 @@ typedef struct c2h_project_options {
    * C2H_ERR_USAGE error. Borrowed. */
   const c2h_check_filter *filters;
   size_t n_filters;
+  /* Worker threads, each with its own parser; 0: one per core. Outputs and
+   * diagnostics are the same for any number. */
+  unsigned jobs;
+  /* Directory walks: with C2H_OUTPUT_DIR, files that are not CUDA sources
+   * are copied unless no_copy is set. A path (relative to its input, or its
+   * base name) matching an exclude pattern (fnmatch) is skipped unless it
+   * matches an include pattern too. */
+  int no_copy;
+  const char *const *exclude;
+  size_t n_exclude;
+  const char *const *include;
+  size_t n_include;
 } c2h_project_options;
 
 typedef struct c2h_project_summary {
   size_t files;         /* sources translated */
   size_t changed;       /* of which the output differs from the input */
   size_t written;       /* files written */
+  size_t copied;        /* files copied unchanged (not CUDA) */
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */

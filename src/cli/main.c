@@ -24,6 +24,8 @@ typedef struct cli {
   size_t n_clang_args;
   c2h_check_filter *filters;
   size_t n_filters;
+  const char **exclude, **include; /* walk patterns */
+  size_t n_exclude, n_include;
   const char *rocm_version;
   const char *format;      /* NULL: not given */
   const char *output;      /* report file, "-" for stdout, NULL: stderr */
@@ -76,6 +78,11 @@ static const char usage_text[] =
     "      --config FILE         read settings from FILE instead of the .cu2hip.yaml found\n"
     "                            upward from the first input\n"
     "      --no-config           read no configuration file\n"
+    "  -j, --jobs N              worker threads (default: one per core); the output is the\n"
+    "                            same for any N\n"
+    "      --no-copy             with -o, do not copy the files that are not CUDA sources\n"
+    "      --exclude GLOB        skip walked paths (relative path or base name) matching GLOB\n"
+    "      --include GLOB        walk paths matching GLOB even when --exclude matches them\n"
     "  -q, --quiet               no summary line\n"
     "  -h, --help                this help\n"
     "  -V, --version             version\n"
@@ -137,7 +144,8 @@ static int set_fail_on(cli *c, const char *v) {
 static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_owned) {
   enum {
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
-    OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE
+    OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
+    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -157,6 +165,10 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"disable", required_argument, 0, OPT_DISABLE},
                                         {"config", required_argument, 0, OPT_CONFIG},
                                         {"no-config", no_argument, 0, OPT_NO_CONFIG},
+                                        {"jobs", required_argument, 0, 'j'},
+                                        {"no-copy", no_argument, 0, OPT_NO_COPY},
+                                        {"exclude", required_argument, 0, OPT_EXCLUDE},
+                                        {"include", required_argument, 0, OPT_INCLUDE},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
                                         {"version", no_argument, 0, 'V'},
@@ -164,7 +176,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   int opt;
   c2h_report_format fmt;
   opterr = 0;
-  while ((opt = getopt_long(argc, argv, ":o:I:D:U:qhV", longs, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, ":o:I:D:U:j:qhV", longs, NULL)) != -1) {
     char *flag = NULL;
     switch (opt) {
       case 'o': c->project.out_dir = optarg; c->project.mode = C2H_OUTPUT_DIR; break;
@@ -204,6 +216,16 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         break;
       case OPT_CONFIG: c->config_path = optarg; break;
       case OPT_NO_CONFIG: c->no_config = 1; break;
+      case 'j': {
+        char *end = NULL;
+        long n = strtol(optarg, &end, 10);
+        if (!*optarg || *end || n < 0 || n > 64) return usage_error("--jobs takes a number from 0 (one per core) to 64, not '%s'", optarg);
+        c->project.jobs = (unsigned)n;
+        break;
+      }
+      case OPT_NO_COPY: c->project.no_copy = 1; break;
+      case OPT_EXCLUDE: if (push(&c->exclude, &c->n_exclude, optarg)) return C2H_EXIT_INTERNAL; break;
+      case OPT_INCLUDE: if (push(&c->include, &c->n_include, optarg)) return C2H_EXIT_INTERNAL; break;
       case 'I': flag = joined("-I", optarg); break;
       case 'D': flag = joined("-D", optarg); break;
       case 'U': flag = joined("-U", optarg); break;
@@ -408,6 +430,10 @@ int main(int argc, char **argv) {
   if ((code = apply_config(&c, &cfg, argv[optind])) >= 0) goto done;
   if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
+  c.project.exclude = c.exclude;
+  c.project.n_exclude = c.n_exclude;
+  c.project.include = c.include;
+  c.project.n_include = c.n_include;
   c.project.translate.clang_args = c.clang_args;
   c.project.translate.n_clang_args = c.n_clang_args;
   c.project.filters = c.filters;
@@ -443,6 +469,8 @@ done:
   for (size_t i = 0; i < n_owned; i++) free(owned[i]);
   free(owned);
   free(c.rule_files);
+  free(c.exclude);
+  free(c.include);
   free(c.clang_args);
   free(c.filters);
   return code;

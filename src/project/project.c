@@ -3,7 +3,10 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -38,6 +41,7 @@ typedef struct job {
   char *path;
   char *rel;
   int from_walk; /* found by walking a directory (vs named by the user) */
+  int copy_only; /* not a source: copied to the output tree as it is */
 } job;
 
 typedef struct job_list {
@@ -46,7 +50,7 @@ typedef struct job_list {
   c2h_strmap rels; /* output paths taken: an input named twice is done once */
 } job_list;
 
-static int add_job(job_list *l, const char *path, const char *rel, int from_walk) {
+static int add_job(job_list *l, const char *path, const char *rel, int from_walk, int copy_only) {
   if (c2h_strmap_get(&l->rels, rel, strlen(rel)) >= 0) return 0;
   if (c2h_strmap_put(&l->rels, rel, strlen(rel), 1)) return C2H_ERR_NOMEM;
   if (l->len == l->cap) {
@@ -60,6 +64,7 @@ static int add_job(job_list *l, const char *path, const char *rel, int from_walk
   j->path = c2h_strdup(path);
   j->rel = c2h_strdup(rel);
   j->from_walk = from_walk;
+  j->copy_only = copy_only;
   if (!j->path || !j->rel) {
     free(j->path);
     free(j->rel);
@@ -91,15 +96,50 @@ static int input_error(c2h_diag_list *diags, c2h_project_summary *sum, const cha
                            fmt, reason);
 }
 
-/* Collects source files under dir (sorted, hidden entries skipped). */
-static int walk(const char *dir, const char *rel, job_list *jobs, c2h_diag_list *diags,
-                c2h_project_summary *sum, int depth) {
+/* What a directory walk needs besides the tree. */
+typedef struct walk_ctx {
+  const c2h_project_options *o;
+  const char *out_canonical; /* the output root, never walked into */
+  job_list *jobs;
+  c2h_diag_list *diags;
+  c2h_project_summary *sum;
+} walk_ctx;
+
+static int matches_any(const char *const *patterns, size_t n, const char *rel) {
+  const char *base = c2h_path_basename(rel);
+  for (size_t i = 0; i < n; i++)
+    if (fnmatch(patterns[i], rel, 0) == 0 || fnmatch(patterns[i], base, 0) == 0) return 1;
+  return 0;
+}
+
+static int excluded(const c2h_project_options *o, const char *rel) {
+  return matches_any(o->exclude, o->n_exclude, rel) && !matches_any(o->include, o->n_include, rel);
+}
+
+/* A regular file found by the walk: a source to translate, or a file to copy. */
+static int add_walked_file(walk_ctx *w, const char *path, const char *rel) {
+  if (c2h_path_has_extension(path, c2h_source_extensions)) return add_job(w->jobs, path, rel, 1, 0);
+  if (w->o->mode == C2H_OUTPUT_DIR && !w->o->no_copy) return add_job(w->jobs, path, rel, 1, 1);
+  return 0;
+}
+
+/* Whether dir is the output root (an output tree inside the input). */
+static int is_output_root(const walk_ctx *w, const char *dir) {
+  if (!w->out_canonical) return 0;
+  char *canonical = realpath(dir, NULL);
+  int same = canonical && strcmp(canonical, w->out_canonical) == 0;
+  free(canonical);
+  return same;
+}
+
+/* Collects the files under dir (sorted, hidden entries skipped). */
+static int walk(walk_ctx *w, const char *dir, const char *rel, int depth) {
   int rc = 0;
   char **names = NULL;
   size_t n = 0, cap = 0;
-  if (depth > 64) return input_error(diags, sum, dir, "%s", "directory nesting too deep; not walked further");
+  if (depth > 64) return input_error(w->diags, w->sum, dir, "%s", "directory nesting too deep; not walked further");
   DIR *d = opendir(dir);
-  if (!d) return input_error(diags, sum, dir, "cannot open directory: %s", strerror(errno));
+  if (!d) return input_error(w->diags, w->sum, dir, "cannot open directory: %s", strerror(errno));
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     if (e->d_name[0] == '.') continue;
@@ -125,17 +165,18 @@ static int walk(const char *dir, const char *rel, job_list *jobs, c2h_diag_list 
     struct stat st;
     if (!path || !sub) {
       rc = C2H_ERR_NOMEM;
+    } else if (excluded(w->o, sub)) {
+      /* skipped on request */
     } else if (lstat(path, &st) != 0) {
-      rc = input_error(diags, sum, path, "cannot stat: %s", strerror(errno));
+      rc = input_error(w->diags, w->sum, path, "cannot stat: %s", strerror(errno));
     } else if (S_ISLNK(st.st_mode)) {
-      /* Symbolic links are not followed: they could lead outside the tree or
-       * into a loop. Linked files are still translated where they resolve. */
-      if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && c2h_path_has_extension(path, c2h_source_extensions))
-        rc = add_job(jobs, path, sub, 1);
+      /* Symbolic links to directories are not followed: they could lead
+       * outside the tree or into a loop. Linked files are taken as files. */
+      if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) rc = add_walked_file(w, path, sub);
     } else if (S_ISDIR(st.st_mode)) {
-      rc = walk(path, sub, jobs, diags, sum, depth + 1);
-    } else if (S_ISREG(st.st_mode) && c2h_path_has_extension(path, c2h_source_extensions)) {
-      rc = add_job(jobs, path, sub, 1);
+      if (!is_output_root(w, path)) rc = walk(w, path, sub, depth + 1);
+    } else if (S_ISREG(st.st_mode)) {
+      rc = add_walked_file(w, path, sub);
     }
     free(path);
     free(sub);
@@ -217,7 +258,26 @@ static void filter_diags(const c2h_project_options *o, c2h_diag_list *l) {
   l->len = kept;
 }
 
-static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
+/* Copies a file that is not translated into the output tree. */
+static int copy_file(const c2h_project_options *o, const job *j, const char *data, size_t len,
+                     c2h_diag_list *diags, c2h_project_summary *sum) {
+  c2h_error err;
+  struct stat st;
+  mode_t mode = stat(j->path, &st) == 0 ? (st.st_mode & 07777) : 0644;
+  char *target = c2h_path_join(o->out_dir, j->rel);
+  if (!target) return C2H_ERR_NOMEM;
+  int rc = 0;
+  if (c2h_file_write_atomic(target, data, len, mode, &err) != 0)
+    rc = input_error(diags, sum, err.path, "%s", err.message);
+  else
+    sum->copied++;
+  free(target);
+  return rc;
+}
+
+/* Translates (or copies) one file. A translator is made on first need, so
+ * a worker that only copies never starts a parser. */
+static int run_job(c2h_translator **trp, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
                    c2h_project_summary *sum) {
   char *src = NULL;
   size_t len = 0;
@@ -230,8 +290,15 @@ static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *
     rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
     goto done;
   }
-  if (j->from_walk && !c2h_bytes_look_cuda(j->path, src, len)) goto done;
-  rc = c2h_translate_buffer(tr, j->path, src, len, &res, &err);
+  if (j->copy_only || (j->from_walk && !c2h_bytes_look_cuda(j->path, src, len))) {
+    if (o->mode == C2H_OUTPUT_DIR && !o->no_copy) rc = copy_file(o, j, src, len, diags, sum);
+    goto done;
+  }
+  if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
+    rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
+    goto done;
+  }
+  rc = c2h_translate_buffer(*trp, j->path, src, len, &res, &err);
   if (rc == C2H_ERR_NOMEM) goto done;
   if (rc) {
     rc = input_error(diags, sum, j->path, "%s", err.message);
@@ -247,6 +314,80 @@ static int run_job(c2h_translator *tr, const c2h_project_options *o, const job *
 done:
   c2h_file_result_dispose(&res);
   free(src);
+  return rc;
+}
+
+/* One job's share of the run, merged in job order afterwards so that the
+ * report does not depend on which worker did what. */
+typedef struct job_result {
+  c2h_diag_list diags;
+  c2h_project_summary sum;
+} job_result;
+
+typedef struct pool {
+  const c2h_project_options *o;
+  const job_list *jobs;
+  job_result *results;
+  size_t next;
+  pthread_mutex_t lock;
+  int rc; /* the first run-stopping error (out of memory) */
+} pool;
+
+static void *worker(void *arg) {
+  pool *p = arg;
+  c2h_translator *tr = NULL;
+  for (;;) {
+    pthread_mutex_lock(&p->lock);
+    size_t i = p->rc ? p->jobs->len : p->next++;
+    pthread_mutex_unlock(&p->lock);
+    if (i >= p->jobs->len) break;
+    int rc = run_job(&tr, p->o, &p->jobs->items[i], &p->results[i].diags, &p->results[i].sum);
+    if (rc) {
+      pthread_mutex_lock(&p->lock);
+      if (!p->rc) p->rc = rc;
+      pthread_mutex_unlock(&p->lock);
+    }
+  }
+  c2h_translator_free(tr);
+  return NULL;
+}
+
+static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned n = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1);
+  if (n > 64) n = 64;
+  if ((size_t)n > n_jobs) n = (unsigned)n_jobs;
+  return n ? n : 1;
+}
+
+/* Runs every job on worker threads and merges the results in job order. */
+static int run_jobs(const c2h_project_options *o, const job_list *jobs, c2h_diag_list *diags,
+                    c2h_project_summary *sum, size_t *translated_from_walk) {
+  pool p = {o, jobs, calloc(jobs->len + 1, sizeof *p.results), 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  if (!p.results) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < jobs->len; i++) c2h_diag_list_init(&p.results[i].diags);
+  unsigned n = worker_count(o, jobs->len), started = 0;
+  pthread_t threads[64];
+  for (unsigned t = 1; t < n; t++)
+    if (pthread_create(&threads[started], NULL, worker, &p) == 0) started++;
+  worker(&p); /* this thread works too */
+  for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
+  int rc = p.rc;
+  for (size_t i = 0; i < jobs->len; i++) {
+    job_result *r = &p.results[i];
+    if (rc == 0) rc = c2h_diag_list_move(diags, &r->diags);
+    c2h_diag_list_dispose(&r->diags);
+    if (jobs->items[i].from_walk) *translated_from_walk += r->sum.files;
+    sum->files += r->sum.files;
+    sum->changed += r->sum.changed;
+    sum->written += r->sum.written;
+    sum->copied += r->sum.copied;
+    sum->edits += r->sum.edits;
+    sum->input_errors += r->sum.input_errors;
+    sum->suppressed += r->sum.suppressed;
+  }
+  free(p.results);
+  pthread_mutex_destroy(&p.lock);
   return rc;
 }
 
@@ -293,7 +434,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
   job_list jobs = {0};
-  c2h_translator *tr = NULL;
+  char *out_canonical = NULL;
   char **canonical = calloc(n_inputs + 1, sizeof *canonical);
   int *is_dir = calloc(n_inputs + 1, sizeof *is_dir);
   char *root = NULL;
@@ -331,17 +472,28 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if (rc) goto nomem;
   root = common_root(canonical, is_dir, n_inputs);
+  /* The output root, so that a walk never descends into it (OUT inside SRC). */
+  if (o->mode == C2H_OUTPUT_DIR) {
+    if (c2h_mkdirs(o->out_dir, err) != 0) {
+      rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", err->message);
+      goto done;
+    }
+    out_canonical = realpath(o->out_dir, NULL);
+  }
+  walk_ctx w = {o, out_canonical, &jobs, diags, sum};
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     if (!canonical[i]) continue;
     const char *rel = root ? relative_to(canonical[i], root) : c2h_path_basename(inputs[i]);
     if (is_dir[i]) {
-      size_t before = jobs.len;
-      rc = walk(inputs[i], rel, &jobs, diags, sum, 0);
-      if (rc == 0 && jobs.len == before)
+      size_t sources_before = 0, sources_after = 0;
+      for (size_t k = 0; k < jobs.len; k++) sources_before += !jobs.items[k].copy_only;
+      rc = walk(&w, inputs[i], rel, 0);
+      for (size_t k = 0; k < jobs.len; k++) sources_after += !jobs.items[k].copy_only;
+      if (rc == 0 && sources_after == sources_before)
         rc = input_error(diags, sum, inputs[i], "%s",
                          "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
     } else {
-      rc = add_job(&jobs, inputs[i], rel, 0);
+      rc = add_job(&jobs, inputs[i], rel, 0, 0);
     }
   }
   if (rc) goto nomem;
@@ -350,14 +502,8 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                        "%zu inputs: give an output directory (-o DIR) or --in-place", jobs.len);
     goto done;
   }
-  if (jobs.len && (rc = c2h_translator_new(&tr, &o->translate, err))) goto done;
   size_t walked = 0;
-  for (size_t i = 0; i < jobs.len && rc == 0; i++) {
-    size_t files_before = sum->files;
-    rc = run_job(tr, o, &jobs.items[i], diags, sum);
-    walked += jobs.items[i].from_walk && sum->files > files_before;
-  }
-  if (rc) goto nomem;
+  if (jobs.len && (rc = run_jobs(o, &jobs, diags, sum, &walked))) goto nomem;
   /* A tree that had candidate files but none of them CUDA. */
   int any_walk = 0;
   for (size_t i = 0; i < jobs.len; i++) any_walk |= jobs.items[i].from_walk;
@@ -370,7 +516,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
 nomem:
   if (rc == C2H_ERR_NOMEM) c2h_error_set(err, rc, NULL, 0, 0, "out of memory");
 done:
-  c2h_translator_free(tr);
+  free(out_canonical);
   free_jobs(&jobs);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Project-mode behaviour of the cu2hip command: worker threads, copying of
+# other files, --exclude/--include, an output tree inside the input.
+#   usage: project_test.sh CU2HIP EXAMPLES_DIR
+set -u
+cu2hip=$1 examples=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+
+src=$tmp/src
+mkdir -p "$src/sub" "$src/third_party" "$src/docs"
+cp "$examples"/*.cu "$src/"
+cp "$examples/vector_add.cu" "$src/sub/"
+cp "$examples/matmul_tiled.cu" "$src/third_party/"
+printf 'notes\n' > "$src/docs/README.txt"
+printf 'int main() { return 0; }\n' > "$src/plain.cpp"
+chmod 755 "$src/plain.cpp"
+
+# -j1 and -j2: the same files, bytes and report.
+"$cu2hip" -j1 -o "$tmp/out1" "$src" > /dev/null 2> "$tmp/diag1"; rc1=$?
+"$cu2hip" -j2 -o "$tmp/out2" "$src" > /dev/null 2> "$tmp/diag2"; rc2=$?
+if [ "$rc1" = "$rc2" ] && diff -r "$tmp/out1" "$tmp/out2" > /dev/null && cmp -s "$tmp/diag1" "$tmp/diag2"; then
+  ok jobs-deterministic
+else
+  bad jobs-deterministic "outputs, diagnostics or exit codes differ between -j1 and -j2"
+fi
+
+# Files that are not CUDA are copied as they are, permissions kept.
+if cmp -s "$src/docs/README.txt" "$tmp/out1/docs/README.txt" && cmp -s "$src/plain.cpp" "$tmp/out1/plain.cpp" &&
+   [ "$(stat -c %a "$tmp/out1/plain.cpp")" = 755 ] && grep -q '2 other files copied' "$tmp/diag1"; then
+  ok copies-other-files
+else
+  bad copies-other-files "README.txt/plain.cpp not copied byte for byte, or mode lost, or not counted"
+fi
+
+# --no-copy and --exclude.
+"$cu2hip" -q --no-copy --exclude third_party -o "$tmp/out3" "$src" > /dev/null 2>&1
+if [ ! -e "$tmp/out3/docs/README.txt" ] && [ ! -e "$tmp/out3/third_party" ] && [ -f "$tmp/out3/sub/vector_add.cu" ]; then
+  ok no-copy-and-exclude
+else
+  bad no-copy-and-exclude "$(cd "$tmp/out3" && find . -type f | sort | tr '\n' ' ')"
+fi
+
+# --include wins over --exclude.
+"$cu2hip" -q --exclude '*.cu' --include 'vector_add.cu' --no-copy -o "$tmp/out4" "$src" > /dev/null 2>&1
+got=$(cd "$tmp/out4" && find . -type f | sort | tr '\n' ' ')
+if [ "$got" = "./sub/vector_add.cu ./vector_add.cu " ]; then ok include-overrides-exclude; else bad include-overrides-exclude "$got"; fi
+
+# An output tree inside the input: a second run does not translate its own output.
+"$cu2hip" -q -o "$src/ported" "$src" > /dev/null 2>&1
+first=$(cd "$src/ported" && find . -type f | sort | md5sum)
+"$cu2hip" -q -o "$src/ported" "$src" > /dev/null 2>&1
+second=$(cd "$src/ported" && find . -type f | sort | md5sum)
+if [ "$first" = "$second" ] && [ ! -e "$src/ported/ported" ]; then ok out-inside-src; else bad out-inside-src "the output tree was walked"; fi
+
+# A bad --jobs value is a usage error.
+"$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
+if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
