@@ -48,6 +48,19 @@ typedef struct c2h_project_options {
   size_t n_include;
 } c2h_project_options;
 
+/* What happened to one file of a run (for reports). */
+typedef struct c2h_project_file {
+  char *path;            /* the input, as given or found (owned) */
+  char *output;          /* where the result went, or NULL (owned) */
+  int translated;        /* parsed and translated */
+  int copied;            /* copied as it is (not CUDA) */
+  int changed;           /* the translation differs from the input */
+  int failed;            /* could not be read, translated or written */
+  c2h_file_stats stats;
+  size_t by_severity[3]; /* diagnostics reported for it */
+  size_t by_check[C2H_CHECK__COUNT];
+} c2h_project_file;
+
 typedef struct c2h_project_summary {
   size_t files;         /* sources translated */
   size_t changed;       /* of which the output differs from the input */
@@ -57,7 +70,12 @@ typedef struct c2h_project_summary {
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */
   size_t suppressed;    /* diagnostics silenced by cu2hip-ignore comments */
+  c2h_project_file *records; /* one per file of the run, in walk order (owned) */
+  size_t n_records;
 } c2h_project_summary;
+
+/* Frees what c2h_project_run put in a summary. */
+void c2h_project_summary_dispose(c2h_project_summary *summary);
 
 /* Extensions a directory walk considers, as a NULL-terminated list. */
 extern const char *const c2h_source_extensions[];

@@ -32,6 +32,15 @@ typedef struct c2h_file_stats {
   size_t launches;     /* kernel launches rewritten */
   size_t calls;        /* calls whose arguments were rewritten */
   size_t suppressed;   /* diagnostics silenced by cu2hip-ignore comments */
+  size_t lines_changed;/* input lines touched by an edit */
+  /* CUDA names converted, per library of the rule table (`library:`); the
+   * names point into the rule table. Libraries past the 16th are summed
+   * into the last slot. */
+  struct {
+    const char *library;
+    size_t uses;
+  } by_library[16];
+  size_t n_libraries;
 } c2h_file_stats;
 
 typedef struct c2h_file_result {

@@ -418,6 +418,8 @@ int main(int argc, char **argv) {
   c2h_diag_list diags;
   c2h_diag_list_init(&diags);
   c2h_report_format format = C2H_FORMAT_TEXT;
+  c2h_project_summary sum;
+  memset(&sum, 0, sizeof sum);
   int code;
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
@@ -439,7 +441,6 @@ int main(int argc, char **argv) {
   c.project.filters = c.filters;
   c.project.n_filters = c.n_filters;
 
-  c2h_project_summary sum;
   c2h_error err;
   c2h_error_clear(&err);
   int rc = c2h_project_run(&c.project, (const char *const *)argv + optind, (size_t)(argc - optind), &sum,
@@ -463,6 +464,7 @@ int main(int argc, char **argv) {
   else
     code = C2H_EXIT_OK;
 done:
+  c2h_project_summary_dispose(&sum);
   c2h_diag_list_dispose(&diags);
   c2h_rules_free(rules);
   c2h_config_dispose(&cfg);

@@ -188,6 +188,14 @@ done:
   return rc;
 }
 
+/* Where a job's result goes: under the output root, over the input, or
+ * nowhere (stdout, check). NULL when out of memory too. */
+static char *output_path(const c2h_project_options *o, const job *j) {
+  if (o->mode == C2H_OUTPUT_DIR) return c2h_path_join(o->out_dir, j->rel);
+  if (o->mode == C2H_OUTPUT_IN_PLACE) return c2h_strdup(j->path);
+  return NULL;
+}
+
 static int write_output(const c2h_project_options *o, const job *j, const c2h_file_result *res,
                         c2h_diag_list *diags, c2h_project_summary *sum, c2h_error *err) {
   int rc = 0;
@@ -203,7 +211,7 @@ static int write_output(const c2h_project_options *o, const job *j, const c2h_fi
   if (o->mode == C2H_OUTPUT_NONE) return 0;
   if (o->mode == C2H_OUTPUT_IN_PLACE) {
     if (!res->changed) return 0; /* nothing to do: the file is left untouched */
-    target = c2h_strdup(j->path);
+    target = output_path(o, j);
     if (target && o->backup_suffix) {
       backup = malloc(strlen(j->path) + strlen(o->backup_suffix) + 1);
       if (backup) strcat(strcpy(backup, j->path), o->backup_suffix);
@@ -216,11 +224,9 @@ static int write_output(const c2h_project_options *o, const job *j, const c2h_fi
       rc = input_error(diags, sum, j->path, "%s", err->message);
       goto done;
     }
-  } else {
-    if (!(target = c2h_path_join(o->out_dir, j->rel))) {
-      rc = C2H_ERR_NOMEM;
-      goto done;
-    }
+  } else if (!(target = output_path(o, j))) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
     rc = input_error(diags, sum, err->path, "%s", err->message);
@@ -264,7 +270,7 @@ static int copy_file(const c2h_project_options *o, const job *j, const char *dat
   c2h_error err;
   struct stat st;
   mode_t mode = stat(j->path, &st) == 0 ? (st.st_mode & 07777) : 0644;
-  char *target = c2h_path_join(o->out_dir, j->rel);
+  char *target = output_path(o, j);
   if (!target) return C2H_ERR_NOMEM;
   int rc = 0;
   if (c2h_file_write_atomic(target, data, len, mode, &err) != 0)
@@ -278,7 +284,7 @@ static int copy_file(const c2h_project_options *o, const job *j, const char *dat
 /* Translates (or copies) one file. A translator is made on first need, so
  * a worker that only copies never starts a parser. */
 static int run_job(c2h_translator **trp, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
-                   c2h_project_summary *sum) {
+                   c2h_project_summary *sum, c2h_project_file *rec) {
   char *src = NULL;
   size_t len = 0;
   c2h_error err;
@@ -286,12 +292,18 @@ static int run_job(c2h_translator **trp, const c2h_project_options *o, const job
   c2h_file_result res;
   c2h_file_result_init(&res);
   int rc = 0;
+  size_t errors_before = sum->input_errors;
+  if (!(rec->path = c2h_strdup(j->path))) return C2H_ERR_NOMEM;
   if (c2h_file_read(j->path, &src, &len, &err) != 0) {
     rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
     goto done;
   }
   if (j->copy_only || (j->from_walk && !c2h_bytes_look_cuda(j->path, src, len))) {
-    if (o->mode == C2H_OUTPUT_DIR && !o->no_copy) rc = copy_file(o, j, src, len, diags, sum);
+    if (o->mode == C2H_OUTPUT_DIR && !o->no_copy) {
+      rc = copy_file(o, j, src, len, diags, sum);
+      rec->copied = sum->input_errors == errors_before;
+      if (rec->copied && !(rec->output = output_path(o, j))) rc = C2H_ERR_NOMEM;
+    }
     goto done;
   }
   if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
@@ -309,9 +321,20 @@ static int run_job(c2h_translator **trp, const c2h_project_options *o, const job
   sum->edits += res.stats.edits;
   sum->suppressed += res.stats.suppressed;
   filter_diags(o, &res.diags);
+  rec->translated = 1;
+  rec->changed = res.changed;
+  rec->stats = res.stats;
+  for (size_t i = 0; i < res.diags.len; i++) {
+    rec->by_severity[res.diags.items[i].severity]++;
+    rec->by_check[res.diags.items[i].check]++;
+  }
   if ((rc = write_output(o, j, &res, diags, sum, &err))) goto done;
+  if (sum->input_errors == errors_before && !(o->mode == C2H_OUTPUT_IN_PLACE && !res.changed) &&
+      (o->mode == C2H_OUTPUT_DIR || o->mode == C2H_OUTPUT_IN_PLACE) && !(rec->output = output_path(o, j)))
+    rc = C2H_ERR_NOMEM;
   rc = c2h_diag_list_move(diags, &res.diags);
 done:
+  if (sum->input_errors != errors_before) rec->failed = 1;
   c2h_file_result_dispose(&res);
   free(src);
   return rc;
@@ -322,6 +345,7 @@ done:
 typedef struct job_result {
   c2h_diag_list diags;
   c2h_project_summary sum;
+  c2h_project_file file;
 } job_result;
 
 typedef struct pool {
@@ -341,7 +365,7 @@ static void *worker(void *arg) {
     size_t i = p->rc ? p->jobs->len : p->next++;
     pthread_mutex_unlock(&p->lock);
     if (i >= p->jobs->len) break;
-    int rc = run_job(&tr, p->o, &p->jobs->items[i], &p->results[i].diags, &p->results[i].sum);
+    int rc = run_job(&tr, p->o, &p->jobs->items[i], &p->results[i].diags, &p->results[i].sum, &p->results[i].file);
     if (rc) {
       pthread_mutex_lock(&p->lock);
       if (!p->rc) p->rc = rc;
@@ -373,10 +397,18 @@ static int run_jobs(const c2h_project_options *o, const job_list *jobs, c2h_diag
   worker(&p); /* this thread works too */
   for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
   int rc = p.rc;
+  if (rc == 0 && !(sum->records = calloc(jobs->len + 1, sizeof *sum->records))) rc = C2H_ERR_NOMEM;
   for (size_t i = 0; i < jobs->len; i++) {
     job_result *r = &p.results[i];
     if (rc == 0) rc = c2h_diag_list_move(diags, &r->diags);
     c2h_diag_list_dispose(&r->diags);
+    /* Files a walk skipped (not CUDA, nothing copied) have no record. */
+    if (rc == 0 && (r->file.translated || r->file.copied || r->file.failed)) {
+      sum->records[sum->n_records++] = r->file;
+    } else {
+      free(r->file.path);
+      free(r->file.output);
+    }
     if (jobs->items[i].from_walk) *translated_from_walk += r->sum.files;
     sum->files += r->sum.files;
     sum->changed += r->sum.changed;
@@ -428,6 +460,16 @@ static const char *relative_to(const char *path, const char *root) {
   if (strncmp(path, root, n) != 0) return path;
   if (n == 1) return path + 1; /* root is "/" */
   return path[n] == '/' ? path + n + 1 : path + n;
+}
+
+void c2h_project_summary_dispose(c2h_project_summary *sum) {
+  for (size_t i = 0; i < sum->n_records; i++) {
+    free(sum->records[i].path);
+    free(sum->records[i].output);
+  }
+  free(sum->records);
+  sum->records = NULL;
+  sum->n_records = 0;
 }
 
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,

@@ -238,6 +238,16 @@ static int form_drops_arg(const c2h_rule_form *form, int n) {
 
 /* Remembers the first use of each library (tokens are walked backwards, so
  * the last one recorded is the first in the file). */
+/* Counts a converted name for the per-library figures of reports. */
+static void count_library_use(c2h_scan *s, const c2h_rule *r) {
+  c2h_file_stats *st = s->stats;
+  size_t cap = sizeof st->by_library / sizeof *st->by_library, k = 0;
+  while (k < st->n_libraries && strcmp(st->by_library[k].library, r->library) != 0) k++;
+  if (k == cap) k = cap - 1;
+  else if (k == st->n_libraries) st->by_library[st->n_libraries++].library = r->library;
+  st->by_library[k].uses++;
+}
+
 static void note_library_use(c2h_scan *s, size_t i, const c2h_rule *r) {
   size_t k = 0;
   while (k < s->n_used_libraries && strcmp(s->used_libraries[k].first_use->library, r->library) != 0) k++;
@@ -279,6 +289,7 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
     return rc;
 
   note_library_use(s, i, r);
+  count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
   int needs_call = form->call || form->n_args || form->drop_args || widen_mask;

@@ -1,0 +1,57 @@
+#ifndef CU2HIP_BUILDFILES_H
+#define CU2HIP_BUILDFILES_H
+/* Translation of build scripts (CMake and Make) that build CUDA code into
+ * scripts that build the same code with HIP for AMD GPUs. The work is done on
+ * the text: the output is the input byte for byte except where an edit was
+ * made, and translating the output again changes nothing. See
+ * docs/build-scripts.md for every mapping. */
+#include <stddef.h>
+#include "diag.h"
+#include "error.h"
+#include "translate.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum c2h_buildfile_kind {
+  C2H_BUILDFILE_NONE,  /* not a build script cu2hip knows */
+  C2H_BUILDFILE_CMAKE, /* CMakeLists.txt, *.cmake */
+  C2H_BUILDFILE_MAKE   /* Makefile, makefile, GNUmakefile, *.mk */
+} c2h_buildfile_kind;
+
+typedef struct c2h_buildfile_options {
+  /* GPU architecture the scripts build for; NULL: "gfx942". Borrowed. */
+  const char *offload_arch;
+  /* Source files renamed by the translation (e.g. "src/kernel.cu" ->
+   * "src/kernel.hip"): references to them in the scripts are rewritten.
+   * renamed_from[i] becomes renamed_to[i]; both arrays hold n_renamed
+   * borrowed paths, relative to the same root as `path` below, or absolute.
+   * A reference matches an entry when, resolved against the script's
+   * folder, it names the same file, or else when one path ends with the
+   * other at a '/' boundary. Only the file name of a reference changes. */
+  const char *const *renamed_from;
+  const char *const *renamed_to;
+  size_t n_renamed;
+} c2h_buildfile_options;
+
+/* What kind of build script `path` names, judged by its file name only. */
+c2h_buildfile_kind c2h_buildfile_kind_of(const char *path);
+
+/* Translates `len` bytes of `src`, the contents of the build script `path`
+ * (used in diagnostics and to resolve renamed files), as a script of `kind`.
+ * opt may be NULL (defaults). Fills res->output (malloc'd, NUL-terminated),
+ * res->output_len, res->changed, res->stats.edits and appends diagnostics
+ * (check `build-script`) to res->diags for what could not be translated.
+ * res must be initialised with c2h_file_result_init; the caller disposes it.
+ * Returns 0, or a negative c2h_error_code (C2H_ERR_NOMEM; C2H_ERR_USAGE for
+ * kind C2H_BUILDFILE_NONE; C2H_ERR_INPUT when the input holds NUL bytes)
+ * with err filled; text that cannot be parsed is left as it is and reported
+ * as a diagnostic, not a failure. */
+int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const char *src, size_t len,
+                            const c2h_buildfile_options *opt, c2h_file_result *res,
+                            c2h_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
