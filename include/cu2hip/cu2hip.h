@@ -1,6 +1,7 @@
 #ifndef CU2HIP_H
 #define CU2HIP_H
 /* libcu2hip: port CUDA C/C++ sources to HIP. Umbrella header. */
+#include "buildfiles.h"
 #include "diag.h"
 #include "error.h"
 #include "project.h"

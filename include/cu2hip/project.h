@@ -46,6 +46,10 @@ typedef struct c2h_project_options {
   size_t n_exclude;
   const char *const *include;
   size_t n_include;
+  /* Called after each file (from worker threads, one call at a time):
+   * files done so far, files in the run, the file just done. NULL: none. */
+  void (*progress)(void *ctx, size_t done, size_t total, const char *path);
+  void *progress_ctx;
 } c2h_project_options;
 
 /* What happened to one file of a run (for reports). */

@@ -156,8 +156,28 @@ static int is_blank(int c, const char *extra) {
 
 int c2h_bf_delete_word(c2h_bf_ctx *ctx, size_t b, size_t e, size_t lo, size_t hi,
                        const char *extra_blank) {
+  const char *src = ctx->src;
   size_t s = b;
-  while (s > lo && is_blank((unsigned char)ctx->src[s - 1], extra_blank)) s--;
+  while (s > lo && is_blank((unsigned char)src[s - 1], extra_blank)) s--;
+  /* Alone on a continuation line: take the line (or the "\" before it). */
+  size_t nl = s;
+  if (nl > lo && src[nl - 1] == '\n') {
+    size_t bs = nl - 1;
+    if (bs > lo && src[bs - 1] == '\r') bs--;
+    if (bs > lo && src[bs - 1] == '\\') {
+      size_t t = e;
+      while (t < hi && (src[t] == ' ' || src[t] == '\t')) t++;
+      if (t == hi) {
+        size_t k = bs - 1;
+        while (k > lo && (src[k - 1] == ' ' || src[k - 1] == '\t')) k--;
+        if (!c2h_edit_overlaps(&ctx->edits, k, t)) return c2h_bf_edit(ctx, k, t, "");
+      } else if (src[t] == '\\' && t + 1 < hi && (src[t + 1] == '\n' || src[t + 1] == '\r')) {
+        size_t u = t + 1 + (src[t + 1] == '\r');
+        if (u < hi && src[u] == '\n') u++;
+        if (!c2h_edit_overlaps(&ctx->edits, nl, u)) return c2h_bf_edit(ctx, nl, u, "");
+      }
+    }
+  }
   if (s < b && !c2h_edit_overlaps(&ctx->edits, s, e)) return c2h_bf_edit(ctx, s, e, "");
   size_t t = e;
   while (t < hi && is_blank((unsigned char)ctx->src[t], extra_blank)) t++;
@@ -329,7 +349,7 @@ static int map_host_flags(c2h_bf_ctx *ctx, size_t flag_b, size_t flag_e, size_t 
     goto done;
   }
   if ((rc = c2h_bf_edit(ctx, flag_b, vb, ""))) goto done;
-  if (out.len != n) rc = c2h_bf_edit(ctx, vb, ve, out.data ? out.data : "");
+  if (out.len != n || memcmp(out.data, v, n) != 0) rc = c2h_bf_edit(ctx, vb, ve, out.data ? out.data : "");
 done:
   (void)lo;
   (void)hi;
@@ -377,10 +397,10 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
       if (!*arch_done) {
         rc = c2h_bf_edit(ctx, w[i].b, w[i].e, arch_flag);
         *arch_done = 1;
+        if (!rc && takes_next) rc = c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank);
       } else {
-        rc = c2h_bf_delete_word(ctx, w[i].b, w[i].e, lo, hi, blank);
+        rc = c2h_bf_delete_word(ctx, w[i].b, takes_next ? w[i + 1].e : w[i].e, lo, hi, blank);
       }
-      if (!rc && takes_next) rc = c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank);
       i += (size_t)takes_next;
       continue;
     }
@@ -415,8 +435,7 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
       int ptxas = flag_in(s, len, ptxas_flags, &j), ccbin = flag_in(s, len, ccbin_flags, &j);
       int maxreg = flag_in(s, len, maxreg_flags, &j);
       size_t end = !j && has_next ? w[i + 1].e : w[i].e;
-      rc = c2h_bf_delete_word(ctx, w[i].b, w[i].e, lo, hi, blank);
-      if (!rc && !j && has_next) rc = c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank);
+      rc = c2h_bf_delete_word(ctx, w[i].b, end, lo, hi, blank);
       if (!rc)
         rc = c2h_bf_diag(
             ctx, w[i].b, end, ptxas || maxreg ? C2H_SEV_WARNING : C2H_SEV_NOTE, NULL, "%s",
@@ -688,7 +707,8 @@ int c2h_bf_map_renames(c2h_bf_ctx *ctx, size_t b, size_t e) {
         hit = to;
         break;
       }
-      if (!hit) hit = to;
+      /* A folder given by a variable: the file name decides. */
+      if (!hit && memchr(src + r, '$', i - r)) hit = to;
     }
     if (hit && !is(src + i, t - i, hit)) rc = c2h_bf_edit(ctx, i, t, hit);
     i = t;

@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 
 #include "cli/config.h"
+#include "cli/doctor.h"
 #include "cli/exit_codes.h"
+#include "cli/progress.h"
 #include "cli/rules_cmd.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
@@ -37,6 +39,7 @@ typedef struct cli {
   fail_on fail_on;
   int quiet;
   int check_only;
+  const char *report;       /* --report FILE.md|.json|.html, NULL: none */
 } cli;
 
 static const char usage_text[] =
@@ -46,6 +49,7 @@ static const char usage_text[] =
     "       cu2hip check [options] PATH...        report diagnostics, write nothing\n"
     "       cu2hip explain [CHECK...]             explain checks (all of them: a list)\n"
     "       cu2hip rules lookup|list|stats|validate  look into the rule table\n"
+    "       cu2hip doctor [--offload-arch ARCH]   can this machine build the output?\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
     "sources (.cu .cuh .h .hpp .cpp .cc .cxx .inl).\n"
@@ -83,6 +87,8 @@ static const char usage_text[] =
     "      --no-copy             with -o, do not copy the files that are not CUDA sources\n"
     "      --exclude GLOB        skip walked paths (relative path or base name) matching GLOB\n"
     "      --include GLOB        walk paths matching GLOB even when --exclude matches them\n"
+    "      --report FILE         also write a project report; FILE's extension picks the\n"
+    "                            format: .md, .json or .html (one self-contained page)\n"
     "  -q, --quiet               no summary line\n"
     "  -h, --help                this help\n"
     "  -V, --version             version\n"
@@ -145,7 +151,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   enum {
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
-    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE
+    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -169,6 +175,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"no-copy", no_argument, 0, OPT_NO_COPY},
                                         {"exclude", required_argument, 0, OPT_EXCLUDE},
                                         {"include", required_argument, 0, OPT_INCLUDE},
+                                        {"report", required_argument, 0, OPT_REPORT},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
                                         {"version", no_argument, 0, 'V'},
@@ -226,6 +233,11 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_NO_COPY: c->project.no_copy = 1; break;
       case OPT_EXCLUDE: if (push(&c->exclude, &c->n_exclude, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_INCLUDE: if (push(&c->include, &c->n_include, optarg)) return C2H_EXIT_INTERNAL; break;
+      case OPT_REPORT:
+        if (!c2h_report_project_kind_valid(optarg))
+          return usage_error("--report FILE must end in .md, .json or .html, not '%s'", optarg);
+        c->report = optarg;
+        break;
       case 'I': flag = joined("-I", optarg); break;
       case 'D': flag = joined("-D", optarg); break;
       case 'U': flag = joined("-U", optarg); break;
@@ -423,6 +435,7 @@ int main(int argc, char **argv) {
   int code;
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
+  if (argc > 1 && strcmp(argv[1], "doctor") == 0) return c2h_cli_doctor(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;
     argv++;
@@ -441,10 +454,17 @@ int main(int argc, char **argv) {
   c.project.filters = c.filters;
   c.project.n_filters = c.n_filters;
 
+  c2h_progress progress;
+  c2h_progress_init(&progress, stderr);
+  if (!c.quiet) {
+    c.project.progress = c2h_progress_update;
+    c.project.progress_ctx = &progress;
+  }
   c2h_error err;
   c2h_error_clear(&err);
   int rc = c2h_project_run(&c.project, (const char *const *)argv + optind, (size_t)(argc - optind), &sum,
                            &diags, &err);
+  c2h_progress_finish(&progress);
   int report_code = write_report(&c, format, &diags);
   if (rc) {
     char msg[2048];
@@ -454,6 +474,12 @@ int main(int argc, char **argv) {
     goto done;
   }
   if (!c.quiet) c2h_report_summary(stderr, &sum, c.check_only);
+  if (c.report && c2h_report_project(c.report, &sum, &diags, &err)) {
+    char msg[2048];
+    c2h_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "cu2hip: cannot write the report: %s\n", msg);
+    if (!report_code) report_code = err.code == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
+  }
   if (report_code)
     code = report_code;
   else if (sum.input_errors)

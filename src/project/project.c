@@ -352,7 +352,7 @@ typedef struct pool {
   const c2h_project_options *o;
   const job_list *jobs;
   job_result *results;
-  size_t next;
+  size_t next, done;
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
 } pool;
@@ -366,11 +366,11 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&p->lock);
     if (i >= p->jobs->len) break;
     int rc = run_job(&tr, p->o, &p->jobs->items[i], &p->results[i].diags, &p->results[i].sum, &p->results[i].file);
-    if (rc) {
-      pthread_mutex_lock(&p->lock);
-      if (!p->rc) p->rc = rc;
-      pthread_mutex_unlock(&p->lock);
-    }
+    pthread_mutex_lock(&p->lock);
+    if (rc && !p->rc) p->rc = rc;
+    p->done++;
+    if (p->o->progress) p->o->progress(p->o->progress_ctx, p->done, p->jobs->len, p->jobs->items[i].path);
+    pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
   return NULL;
@@ -387,7 +387,7 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
 /* Runs every job on worker threads and merges the results in job order. */
 static int run_jobs(const c2h_project_options *o, const job_list *jobs, c2h_diag_list *diags,
                     c2h_project_summary *sum, size_t *translated_from_walk) {
-  pool p = {o, jobs, calloc(jobs->len + 1, sizeof *p.results), 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {o, jobs, calloc(jobs->len + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < jobs->len; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned n = worker_count(o, jobs->len), started = 0;

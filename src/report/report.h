@@ -60,4 +60,19 @@ void c2h_check_doc_url(c2h_check check, char *buf, size_t size);
  * Returns 0, or -1 when the document has no such section. */
 int c2h_check_doc(const char *name, const char **text, size_t *len);
 
+/* ---- project reports (--report) ------------------------------------------ */
+
+/* Writes a report of a whole run to path, replaced atomically: totals, API
+ * uses converted by library, unsupported APIs with their locations,
+ * diagnostics by check and per file (files most in need of a human first).
+ * The extension picks the format: .md (GitHub Markdown), .json (the schema in
+ * docs/reports.md) or .html (one self-contained page). Paths are shown
+ * relative to the current directory where possible. Returns 0,
+ * C2H_ERR_USAGE (unknown extension), C2H_ERR_NOMEM or C2H_ERR_IO. */
+int c2h_report_project(const char *path, const c2h_project_summary *sum, const c2h_diag_list *diags,
+                       c2h_error *err);
+
+/* Whether path ends in an extension c2h_report_project knows. */
+int c2h_report_project_kind_valid(const char *path);
+
 #endif

@@ -10,7 +10,7 @@ __global__ void tally(int *total, int *per_block, const int *v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     atomicAdd(&local, v[i]);
-    atomicAdd_block(&per_block[blockIdx.x], 1);
+    atomicAdd(&per_block[blockIdx.x], 1);
   }
   __syncthreads();
   if (threadIdx.x == 0) atomicAdd(total, local);

@@ -1,0 +1,921 @@
+/* CMake scripts: a tokenizer for the command syntax and the translation of
+ * CUDA language, packages, targets, properties and flags to HIP. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buildfiles/buildfiles.h"
+#include "util/buf.h"
+
+/* ---- tokenizer ---------------------------------------------------------- */
+
+void c2h_cmake_file_dispose(c2h_cmake_file *f) {
+  free(f->cmds);
+  free(f->args);
+  memset(f, 0, sizeof *f);
+}
+
+static int push_arg(c2h_cmake_file *f, c2h_cmake_arg a) {
+  if (f->n_args == f->cap_args) {
+    size_t cap = f->cap_args ? f->cap_args * 2 : 64;
+    c2h_cmake_arg *p = realloc(f->args, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    f->args = p;
+    f->cap_args = cap;
+  }
+  f->args[f->n_args++] = a;
+  return 0;
+}
+
+static int push_cmd(c2h_cmake_file *f, c2h_cmake_cmd c) {
+  if (f->n_cmds == f->cap_cmds) {
+    size_t cap = f->cap_cmds ? f->cap_cmds * 2 : 32;
+    c2h_cmake_cmd *p = realloc(f->cmds, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    f->cmds = p;
+    f->cap_cmds = cap;
+  }
+  f->cmds[f->n_cmds++] = c;
+  return 0;
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* If src[i] opens a bracket ("[" "="* "["), returns the number of '='s + 1
+ * and sets *body to the offset after it; else 0. */
+static size_t bracket_open(const char *src, size_t len, size_t i, size_t *body) {
+  if (i >= len || src[i] != '[') return 0;
+  size_t j = i + 1;
+  while (j < len && src[j] == '=') j++;
+  if (j >= len || src[j] != '[') return 0;
+  *body = j + 1;
+  return j - i; /* '='s + 1 */
+}
+
+/* Finds "]" "="*(level-1) "]" from `from`; returns the offset after it or 0. */
+static size_t bracket_close(const char *src, size_t len, size_t from, size_t level, size_t *content_end) {
+  for (size_t j = from; j < len; j++) {
+    if (src[j] != ']') continue;
+    size_t k = j + 1, eqs = 0;
+    while (k < len && src[k] == '=') {
+      k++;
+      eqs++;
+    }
+    if (eqs == level - 1 && k < len && src[k] == ']') {
+      *content_end = j;
+      return k + 1;
+    }
+  }
+  return 0;
+}
+
+/* Skips a comment at src[i] == '#'. Returns the offset after it, or 0 for
+ * an unterminated bracket comment. */
+static size_t skip_comment(const char *src, size_t len, size_t i) {
+  size_t body, ce;
+  size_t level = bracket_open(src, len, i + 1, &body);
+  if (level) return bracket_close(src, len, body, level, &ce);
+  while (i < len && src[i] != '\n') i++;
+  return i;
+}
+
+static void set_bad(c2h_cmake_file *f, size_t at, const char *what) {
+  f->bad = 1;
+  f->bad_at = at;
+  f->bad_what = what;
+}
+
+int c2h_cmake_parse(const char *src, size_t len, c2h_cmake_file *f) {
+  size_t i = 0;
+  memset(f, 0, sizeof *f);
+  while (i < len) {
+    char c = src[i];
+    if (is_space(c)) {
+      i++;
+      continue;
+    }
+    if (c == '#') {
+      size_t t = skip_comment(src, len, i);
+      if (!t) {
+        set_bad(f, i, "unterminated bracket comment");
+        return 0;
+      }
+      i = t;
+      continue;
+    }
+    if (!(c2h_bf_is_ident_char((unsigned char)c) && !(c >= '0' && c <= '9'))) {
+      set_bad(f, i, "expected a command name");
+      return 0;
+    }
+    c2h_cmake_cmd cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.name_b = i;
+    while (i < len && c2h_bf_is_ident_char((unsigned char)src[i])) i++;
+    cmd.name_e = i;
+    while (i < len && (src[i] == ' ' || src[i] == '\t')) i++;
+    if (i >= len || src[i] != '(') {
+      set_bad(f, cmd.name_b, "expected '(' after the command name");
+      return 0;
+    }
+    cmd.open = i++;
+    cmd.first_arg = f->n_args;
+    unsigned depth = 0;
+    int closed = 0;
+    while (i < len && !closed) {
+      c = src[i];
+      if (is_space(c)) {
+        i++;
+        continue;
+      }
+      c2h_cmake_arg a;
+      memset(&a, 0, sizeof a);
+      a.depth = depth;
+      size_t body, level;
+      if (c == '#') {
+        size_t t = skip_comment(src, len, i);
+        if (!t) break;
+        i = t;
+        continue;
+      } else if (c == '(') {
+        depth++;
+        i++;
+        continue;
+      } else if (c == ')') {
+        if (depth == 0) {
+          cmd.close = i++;
+          closed = 1;
+        } else {
+          depth--;
+          i++;
+        }
+        continue;
+      } else if (c == '"') {
+        size_t j = i + 1;
+        while (j < len && src[j] != '"') j += src[j] == '\\' ? 2 : 1;
+        if (j >= len) break;
+        a.kind = C2H_CMAKE_ARG_QUOTED;
+        a.b = i;
+        a.cb = i + 1;
+        a.ce = j;
+        a.e = j + 1;
+      } else if ((level = bracket_open(src, len, i, &body)) != 0) {
+        size_t ce, t = bracket_close(src, len, body, level, &ce);
+        if (!t) break;
+        a.kind = C2H_CMAKE_ARG_BRACKET;
+        a.b = i;
+        a.cb = body;
+        a.ce = ce;
+        a.e = t;
+      } else {
+        size_t j = i;
+        while (j < len && !is_space(src[j]) && src[j] != '(' && src[j] != ')') {
+          if (src[j] == '\\') {
+            j += 2;
+          } else if (src[j] == '"') {
+            /* legacy: -Da="b c" */
+            j++;
+            while (j < len && src[j] != '"') j += src[j] == '\\' ? 2 : 1;
+            j++;
+          } else if (src[j] == '#' && j == i) {
+            break;
+          } else {
+            j++;
+          }
+        }
+        if (j > len) j = len;
+        a.kind = C2H_CMAKE_ARG_UNQUOTED;
+        a.b = a.cb = i;
+        a.e = a.ce = j;
+      }
+      if (push_arg(f, a)) return C2H_ERR_NOMEM;
+      i = a.e;
+    }
+    if (!closed) {
+      f->n_args = cmd.first_arg;
+      set_bad(f, cmd.name_b, "unterminated command (missing ')' or quote)");
+      return 0;
+    }
+    cmd.n_args = f->n_args - cmd.first_arg;
+    if (push_cmd(f, cmd)) return C2H_ERR_NOMEM;
+  }
+  return 0;
+}
+
+/* ---- tables ------------------------------------------------------------- */
+
+typedef struct target_map {
+  const char *cuda; /* CUDA target */
+  const char *plain; /* the library's plain name in target_link_libraries, or NULL */
+  const char *hip;  /* HIP target */
+  const char *pkg;  /* package that defines it, NULL: hip */
+} target_map;
+
+static const target_map targets[] = {
+    {"CUDA::cudart", "cudart", "hip::host", NULL},
+    {"CUDA::cudart_static", "cudart_static", "hip::host", NULL},
+    {"CUDA::cuda_driver", "cuda", "hip::host", NULL},
+    {"CUDA::cublas", "cublas", "roc::hipblas", "hipblas"},
+    {"CUDA::cublas_static", "cublas_static", "roc::hipblas", "hipblas"},
+    {"CUDA::cublasLt", "cublasLt", "roc::hipblaslt", "hipblaslt"},
+    {"CUDA::cublasLt_static", "cublasLt_static", "roc::hipblaslt", "hipblaslt"},
+    {"CUDA::curand", "curand", "hip::hiprand", "hiprand"},
+    {"CUDA::curand_static", "curand_static", "hip::hiprand", "hiprand"},
+    {"CUDA::cufft", "cufft", "hip::hipfft", "hipfft"},
+    {"CUDA::cufft_static", "cufft_static", "hip::hipfft", "hipfft"},
+    {"CUDA::cusparse", "cusparse", "roc::hipsparse", "hipsparse"},
+    {"CUDA::cusparse_static", "cusparse_static", "roc::hipsparse", "hipsparse"},
+    {"CUDA::cusolver", "cusolver", "roc::hipsolver", "hipsolver"},
+    {"CUDA::cusolver_static", "cusolver_static", "roc::hipsolver", "hipsolver"},
+    {"CUDA::nvrtc", "nvrtc", "hiprtc::hiprtc", "hiprtc"},
+    {"CUDA::nvrtc_static", NULL, "hiprtc::hiprtc", "hiprtc"},
+    {"CUB::CUB", NULL, "hip::hipcub", "hipcub"},
+    {"CCCL::CUB", NULL, "hip::hipcub", "hipcub"},
+    {"Thrust::Thrust", NULL, "roc::rocthrust", "rocthrust"},
+    {"CCCL::Thrust", NULL, "roc::rocthrust", "rocthrust"},
+    {"CCCL::CCCL", NULL, "roc::rocthrust", "rocthrust"},
+    {NULL, "nccl", "rccl::rccl", "rccl"},
+    {NULL, "nccl_static", "rccl::rccl", "rccl"},
+    /* FindCUDA's result variables, used whole: ${CUDA_LIBRARIES}. */
+    {"${CUDA_LIBRARIES}", NULL, "hip::host", NULL},
+    {"${CUDA_CUDART_LIBRARY}", NULL, "hip::host", NULL},
+    {"${CUDA_CUDA_LIBRARY}", NULL, "hip::host", NULL},
+    {"${CUDA_CUBLAS_LIBRARIES}", NULL, "roc::hipblas", "hipblas"},
+    {"${CUDA_cublas_LIBRARY}", NULL, "roc::hipblas", "hipblas"},
+    {"${CUDA_curand_LIBRARY}", NULL, "hip::hiprand", "hiprand"},
+    {"${CUDA_CUFFT_LIBRARIES}", NULL, "hip::hipfft", "hipfft"},
+    {"${CUDA_cufft_LIBRARY}", NULL, "hip::hipfft", "hipfft"},
+    {"${CUDA_cusparse_LIBRARY}", NULL, "roc::hipsparse", "hipsparse"},
+    {"${CUDA_cusolver_LIBRARY}", NULL, "roc::hipsolver", "hipsolver"},
+};
+#define N_TARGETS (sizeof targets / sizeof targets[0])
+
+/* Packages find_package may need, in the order they are added. */
+static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipfft", "hipsparse",
+                                       "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl"};
+#define N_PACKAGES (sizeof packages / sizeof packages[0])
+
+/* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */
+static const char *const lang_vars[] = {"ARCHITECTURES", "STANDARD", "STANDARD_REQUIRED", "EXTENSIONS",
+                                        "COMPILER", "COMPILER_ID", "COMPILER_VERSION",
+                                        "COMPILER_LAUNCHER", "VISIBILITY_PRESET", "COMPILER_LOADED",
+                                        "COMPILER_FORCED", "OUTPUT_EXTENSION", NULL};
+
+/* Target properties CUDA_<X> with a HIP_<X> twin. */
+static const char *const props[] = {"CUDA_ARCHITECTURES", "CUDA_STANDARD", "CUDA_STANDARD_REQUIRED",
+                                    "CUDA_EXTENSIONS", NULL};
+
+static const char *const rdc_fix =
+    "target_compile_options(%s PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
+    "target_link_options(%s PRIVATE -fgpu-rdc --hip-link)";
+
+/* ---- translation -------------------------------------------------------- */
+
+typedef struct cm {
+  c2h_bf_ctx *ctx;
+  c2h_cmake_file f;
+  int need[N_PACKAGES]; /* the script links a target of packages[i] */
+  int have[N_PACKAGES]; /* find_package(packages[i]) is there already */
+  int libs_added;
+  char **covered; /* sources already given a LANGUAGE */
+  size_t n_covered, cap_covered;
+} cm;
+
+static const c2h_cmake_arg *arg(const cm *m, const c2h_cmake_cmd *c, size_t k) {
+  return &m->f.args[c->first_arg + k];
+}
+
+static int arg_is(const cm *m, const c2h_cmake_cmd *c, size_t k, const char *s) {
+  const c2h_cmake_arg *a = arg(m, c, k);
+  return a->kind == C2H_CMAKE_ARG_UNQUOTED && c2h_bf_eq(m->ctx, a->cb, a->ce, s);
+}
+
+static int name_is(const cm *m, const c2h_cmake_cmd *c, const char *s) {
+  return c2h_bf_ieq(m->ctx, c->name_b, c->name_e, s);
+}
+
+static int package_index(const char *s, size_t n) {
+  for (size_t i = 0; i < N_PACKAGES; i++)
+    if (strlen(packages[i]) == n && strncmp(packages[i], s, n) == 0) return (int)i;
+  return -1;
+}
+
+static const target_map *find_target(const char *s, size_t n, int plain) {
+  for (size_t i = 0; i < N_TARGETS; i++) {
+    const char *t = plain ? targets[i].plain : targets[i].cuda;
+    if (t && strlen(t) == n && memcmp(t, s, n) == 0) return &targets[i];
+  }
+  return NULL;
+}
+
+static int add_covered(cm *m, size_t b, size_t e) {
+  if (m->n_covered == m->cap_covered) {
+    size_t cap = m->cap_covered ? m->cap_covered * 2 : 16;
+    char **p = realloc(m->covered, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    m->covered = p;
+    m->cap_covered = cap;
+  }
+  char *s = c2h_strndup(m->ctx->src + b, e - b);
+  if (!s) return C2H_ERR_NOMEM;
+  m->covered[m->n_covered++] = s;
+  return 0;
+}
+
+static int is_covered(const cm *m, size_t b, size_t e) {
+  for (size_t i = 0; i < m->n_covered; i++)
+    if (c2h_bf_eq(m->ctx, b, e, m->covered[i])) return 1;
+  return 0;
+}
+
+/* Scans once for the packages the script needs and has, and for the
+ * sources that already have a LANGUAGE. */
+static int prescan(cm *m) {
+  const c2h_bf_ctx *ctx = m->ctx;
+  for (size_t ci = 0; ci < m->f.n_cmds; ci++) {
+    const c2h_cmake_cmd *c = &m->f.cmds[ci];
+    if (name_is(m, c, "find_package") && c->n_args) {
+      const c2h_cmake_arg *a = arg(m, c, 0);
+      for (size_t p = 0; p < N_PACKAGES; p++)
+        if (c2h_bf_ieq(ctx, a->cb, a->ce, packages[p])) m->have[p] = 1;
+      if (c2h_bf_ieq(ctx, a->cb, a->ce, "nccl")) m->have[package_index("rccl", 4)] = 1;
+    }
+    int linking = name_is(m, c, "target_link_libraries") || name_is(m, c, "link_libraries");
+    for (size_t k = 0; k < c->n_args; k++) {
+      const c2h_cmake_arg *a = arg(m, c, k);
+      const char *s = ctx->src + a->cb;
+      size_t n = a->ce - a->cb;
+      if (a->kind == C2H_CMAKE_ARG_BRACKET) continue;
+      for (size_t i = 0; i < n; i++) {
+        if (i && c2h_bf_is_ident_char((unsigned char)s[i - 1])) continue;
+        for (size_t t = 0; t < N_TARGETS; t++) {
+          const char *name = targets[t].cuda;
+          if (!name || !targets[t].pkg) continue;
+          size_t m2 = strlen(name);
+          if (i + m2 <= n && memcmp(s + i, name, m2) == 0 &&
+              (i + m2 == n || !c2h_bf_is_ident_char((unsigned char)s[i + m2])))
+            m->need[package_index(targets[t].pkg, strlen(targets[t].pkg))] = 1;
+        }
+      }
+      if (linking && a->kind == C2H_CMAKE_ARG_UNQUOTED) {
+        const target_map *t = find_target(s, n, 1);
+        if (t && t->pkg) m->need[package_index(t->pkg, strlen(t->pkg))] = 1;
+      }
+    }
+    /* set_source_files_properties(files... PROPERTIES ... LANGUAGE x) and
+     * set_property(SOURCE files... PROPERTY LANGUAGE x) */
+    int sfp = name_is(m, c, "set_source_files_properties");
+    int sp = name_is(m, c, "set_property") && c->n_args && arg_is(m, c, 0, "SOURCE");
+    if (!sfp && !sp) continue;
+    int lang = 0;
+    for (size_t k = 0; k + 1 < c->n_args; k++)
+      if (arg_is(m, c, k, "LANGUAGE")) lang = 1;
+    if (!lang) continue;
+    for (size_t k = sp ? 1 : 0; k < c->n_args; k++) {
+      if (arg_is(m, c, k, "PROPERTIES") || arg_is(m, c, k, "PROPERTY") ||
+          arg_is(m, c, k, "DIRECTORY") || arg_is(m, c, k, "TARGET_DIRECTORY"))
+        break;
+      const c2h_cmake_arg *a = arg(m, c, k);
+      if (add_covered(m, a->cb, a->ce)) return C2H_ERR_NOMEM;
+    }
+  }
+  return 0;
+}
+
+static int ident_at(const char *s, size_t n, size_t i, const char *id) {
+  size_t m = strlen(id);
+  return i + m <= n && memcmp(s + i, id, m) == 0 && (i == 0 || !c2h_bf_is_ident_char((unsigned char)s[i - 1])) &&
+         (i + m == n || !c2h_bf_is_ident_char((unsigned char)s[i + m]));
+}
+
+/* Names inside one argument: variables, properties, targets, generator
+ * expressions. */
+static int scan_names(cm *m, const c2h_cmake_arg *a) {
+  c2h_bf_ctx *ctx = m->ctx;
+  const char *s = ctx->src + a->cb;
+  size_t n = a->ce - a->cb;
+  int rc = 0;
+  if (a->kind == C2H_CMAKE_ARG_BRACKET) return 0;
+  for (size_t i = 0; i < n && !rc; i++) {
+    size_t at = a->cb + i;
+    if (i && c2h_bf_is_ident_char((unsigned char)s[i - 1])) continue;
+    size_t t = i;
+    while (t < n && c2h_bf_is_ident_char((unsigned char)s[t])) t++;
+    const char *id = s + i;
+    size_t idn = t - i;
+    /* Targets: CUDA::x, CUB::CUB, ... */
+    if (t + 2 < n && s[t] == ':' && s[t + 1] == ':') {
+      size_t u = t + 2;
+      while (u < n && c2h_bf_is_ident_char((unsigned char)s[u])) u++;
+      const target_map *tm = find_target(s + i, u - i, 0);
+      if (tm) {
+        rc = c2h_bf_edit(ctx, at, a->cb + u, tm->hip);
+      } else if (idn == 4 && memcmp(id, "CUDA", 4) == 0) {
+        rc = c2h_bf_diag(ctx, at, a->cb + u, C2H_SEV_WARNING, NULL,
+                         "%.*s has no HIP counterpart target; remove it or find a ROCm library "
+                         "that does the same",
+                         (int)(u - i), s + i);
+      }
+      i = u - 1;
+      continue;
+    }
+    if (idn > 11 && memcmp(id, "CMAKE_CUDA_", 11) == 0) {
+      const char *rest = id + 11;
+      size_t rn = idn - 11;
+      int twin = rn >= 5 && memcmp(rest, "FLAGS", 5) == 0;
+      for (size_t k = 0; lang_vars[k] && !twin; k++)
+        if (strlen(lang_vars[k]) == rn && memcmp(rest, lang_vars[k], rn) == 0) twin = 1;
+      if (twin) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "CMAKE_HIP_%.*s", (int)rn, rest);
+        rc = c2h_bf_edit(ctx, at, at + idn, buf);
+      } else if (rn == 21 && memcmp(rest, "SEPARABLE_COMPILATION", 21) == 0) {
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING,
+                         "string(APPEND CMAKE_HIP_FLAGS \" -fgpu-rdc\")\n"
+                         "string(APPEND CMAKE_EXE_LINKER_FLAGS \" -fgpu-rdc --hip-link\")",
+                         "HIP has no separable-compilation switch: relocatable device code needs "
+                         "-fgpu-rdc when compiling and -fgpu-rdc --hip-link when linking");
+      } else {
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                         "%.*s has no HIP counterpart; remove it or set the HIP equivalent by hand",
+                         (int)idn, id);
+      }
+    } else if (idn > 5 && memcmp(id, "CUDA_", 5) == 0) {
+      int done = 0;
+      for (size_t k = 0; props[k] && !done; k++)
+        if (ident_at(s, n, i, props[k])) {
+          char buf[64];
+          snprintf(buf, sizeof buf, "HIP_%s", props[k] + 5);
+          rc = c2h_bf_edit(ctx, at, at + idn, buf);
+          done = 1;
+        }
+      if (done) {
+      } else if (ident_at(s, n, i, "CUDA_FOUND")) {
+        rc = c2h_bf_edit(ctx, at, at + idn, "hip_FOUND");
+      } else if (ident_at(s, n, i, "CUDA_SEPARABLE_COMPILATION")) {
+        /* reported by the property handlers, which know the target */
+      } else if (ident_at(s, n, i, "CUDA_RESOLVE_DEVICE_SYMBOLS") ||
+                 ident_at(s, n, i, "CUDA_RUNTIME_LIBRARY") ||
+                 ident_at(s, n, i, "CUDA_PTX_COMPILATION")) {
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                         "%.*s has no HIP counterpart; remove it (relocatable device code: "
+                         "-fgpu-rdc; the HIP runtime is always shared)",
+                         (int)idn, id);
+      } else if (ident_at(s, n, i, "CUDA_NVCC_FLAGS")) {
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                         "CUDA_NVCC_FLAGS is read only by FindCUDA's cuda_add_* commands: move "
+                         "the flags (as clang flags) to CMAKE_HIP_FLAGS or target_compile_options");
+      } else if (ident_at(s, n, i, "CUDA_INCLUDE_DIRS") || ident_at(s, n, i, "CUDA_VERSION") ||
+                 ident_at(s, n, i, "CUDA_NVCC_EXECUTABLE") ||
+                 ident_at(s, n, i, "CUDA_VERSION_MAJOR") ||
+                 ident_at(s, n, i, "CUDA_VERSION_STRING")) {
+        if (i >= 2 && s[i - 1] == '{' && s[i - 2] == '$')
+          rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                           "%.*s is set by CUDA's package, which the HIP build does not load; use "
+                           "hip::host for include paths and hip_VERSION for the version",
+                           (int)idn, id);
+      }
+    } else if (idn > 12 && memcmp(id, "CUDAToolkit_", 12) == 0) {
+      if (ident_at(s, n, i, "CUDAToolkit_FOUND"))
+        rc = c2h_bf_edit(ctx, at, at + idn, "hip_FOUND");
+      else if (!ident_at(s, n, i, "CUDAToolkit_ROOT"))
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                         "%.*s is set by find_package(CUDAToolkit), which the HIP build no longer "
+                         "calls; use the HIP targets (hip::host, ...) or hip_VERSION",
+                         (int)idn, id);
+    } else if ((ident_at(s, n, i, "COMPILE_LANGUAGE") || ident_at(s, n, i, "LINK_LANGUAGE") ||
+                ident_at(s, n, i, "COMPILE_LANG_AND_ID") || ident_at(s, n, i, "LINK_LANG_AND_ID")) &&
+               t < n && s[t] == ':') {
+      /* $<COMPILE_LANGUAGE:CXX,CUDA>, $<COMPILE_LANG_AND_ID:CUDA,NVIDIA> */
+      size_t u = t + 1;
+      while (u < n && s[u] != '>' && !rc) {
+        size_t v = u;
+        while (v < n && c2h_bf_is_ident_char((unsigned char)s[v])) v++;
+        if (v - u == 4 && memcmp(s + u, "CUDA", 4) == 0)
+          rc = c2h_bf_edit(ctx, a->cb + u, a->cb + v, "HIP");
+        else if (v - u == 6 && memcmp(s + u, "NVIDIA", 6) == 0)
+          rc = c2h_bf_edit(ctx, a->cb + u, a->cb + v, "Clang");
+        u = v < n && s[v] == ',' ? v + 1 : (v == u ? n : v);
+      }
+      i = u - 1;
+      continue;
+    }
+    if (t > i) i = t - 1;
+  }
+  return rc;
+}
+
+/* Literal CUDA architecture lists: "70;75", sm_80, 86-real, native, all. */
+static int is_arch_literal(const char *s, size_t n) {
+  if (n == 0) return 0;
+  size_t i = 0;
+  while (i < n) {
+    size_t j = i;
+    while (j < n && s[j] != ';') j++;
+    const char *it = s + i;
+    size_t k = j - i;
+    if (k >= 5 && memcmp(it + k - 5, "-real", 5) == 0) k -= 5;
+    else if (k >= 8 && memcmp(it + k - 8, "-virtual", 8) == 0) k -= 8;
+    if (k >= 3 && memcmp(it, "sm_", 3) == 0) it += 3, k -= 3;
+    else if (k >= 8 && memcmp(it, "compute_", 8) == 0) it += 8, k -= 8;
+    int ok = k > 0;
+    for (size_t q = 0; q < k; q++)
+      if (!((it[q] >= '0' && it[q] <= '9') || (q == k - 1 && (it[q] == 'a' || it[q] == 'f'))))
+        ok = 0;
+    if (!ok && !((k == 6 && memcmp(it, "native", 6) == 0) || (k == 3 && memcmp(it, "all", 3) == 0) ||
+                 (k == 9 && memcmp(it, "all-major", 9) == 0)))
+      return 0;
+    i = j + 1;
+  }
+  return 1;
+}
+
+/* Replaces the values args[from, to) of an architecture setting with one
+ * value: the offload architecture. */
+static int set_arch_values(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to) {
+  c2h_bf_ctx *ctx = m->ctx;
+  if (from >= to) return 0;
+  for (size_t k = from; k < to; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    if (!is_arch_literal(ctx->src + a->cb, a->ce - a->cb)) {
+      if (memchr(ctx->src + a->cb, '$', a->ce - a->cb)) return 0;
+      return c2h_bf_diag(ctx, a->b, a->e, C2H_SEV_WARNING, ctx->arch,
+                         "architecture value '%.*s' not understood; AMD GPUs need their gfx name "
+                         "(%s for MI300X)",
+                         (int)(a->e - a->b), ctx->src + a->b, ctx->arch);
+    }
+  }
+  int rc = 0;
+  const c2h_cmake_arg *a = arg(m, c, from);
+  if ((rc = c2h_bf_edit(ctx, a->cb, a->ce, ctx->arch))) return rc;
+  for (size_t k = from + 1; k < to && !rc; k++)
+    rc = c2h_bf_delete_word(ctx, arg(m, c, k)->b, arg(m, c, k)->e, c->open + 1, c->close, "");
+  return rc;
+}
+
+/* The targets named before `PROPERTIES` (set_target_properties) or after
+ * TARGET (set_property), joined by blanks. */
+static void target_names(const cm *m, const c2h_cmake_cmd *c, char *buf, size_t size) {
+  size_t k = 0, end = c->n_args;
+  buf[0] = '\0';
+  if (name_is(m, c, "set_property")) {
+    if (!c->n_args || !arg_is(m, c, 0, "TARGET")) {
+      snprintf(buf, size, "<target>");
+      return;
+    }
+    k = 1;
+  }
+  size_t used = 0;
+  for (; k < end; k++) {
+    if (arg_is(m, c, k, "PROPERTIES") || arg_is(m, c, k, "PROPERTY") || arg_is(m, c, k, "APPEND") ||
+        arg_is(m, c, k, "APPEND_STRING"))
+      break;
+    const c2h_cmake_arg *a = arg(m, c, k);
+    int n = snprintf(buf + used, size - used, "%s%.*s", used ? " " : "", (int)(a->ce - a->cb),
+                     m->ctx->src + a->cb);
+    if (n < 0 || (size_t)n >= size - used) break;
+    used += (size_t)n;
+  }
+  if (!used) snprintf(buf, size, "<target>");
+}
+
+static int rdc_diag(cm *m, const c2h_cmake_cmd *c, const c2h_cmake_arg *key, const c2h_cmake_arg *val) {
+  c2h_bf_ctx *ctx = m->ctx;
+  char names[256], fix[1024];
+  target_names(m, c, names, sizeof names);
+  snprintf(fix, sizeof fix, rdc_fix, names, names);
+  size_t e = val ? val->e : key->e;
+  if (val && (c2h_bf_ieq(ctx, val->cb, val->ce, "OFF") || c2h_bf_ieq(ctx, val->cb, val->ce, "FALSE") ||
+              c2h_bf_eq(ctx, val->cb, val->ce, "0")))
+    return c2h_bf_diag(ctx, key->b, e, C2H_SEV_NOTE, NULL,
+                       "CUDA_SEPARABLE_COMPILATION OFF is HIP's default and can be removed");
+  return c2h_bf_diag(ctx, key->b, e, C2H_SEV_WARNING, fix,
+                     "HIP has no separable-compilation property: relocatable device code needs "
+                     "-fgpu-rdc when compiling and -fgpu-rdc --hip-link when linking %s",
+                     names);
+}
+
+/* Properties: set_target_properties(t... PROPERTIES k v ...) and
+ * set_property(TARGET t... [APPEND] PROPERTY k v...). */
+static int properties(cm *m, const c2h_cmake_cmd *c) {
+  int rc = 0;
+  if (name_is(m, c, "set_target_properties")) {
+    size_t k = 0;
+    while (k < c->n_args && !arg_is(m, c, k, "PROPERTIES")) k++;
+    for (k++; k + 1 < c->n_args && !rc; k += 2) {
+      if (arg_is(m, c, k, "CUDA_ARCHITECTURES"))
+        rc = set_arch_values(m, c, k + 1, k + 2);
+      else if (arg_is(m, c, k, "CUDA_SEPARABLE_COMPILATION"))
+        rc = rdc_diag(m, c, arg(m, c, k), arg(m, c, k + 1));
+    }
+  } else if (name_is(m, c, "set_property")) {
+    size_t k = 0;
+    while (k < c->n_args && !arg_is(m, c, k, "PROPERTY")) k++;
+    if (k + 1 >= c->n_args) return 0;
+    if (arg_is(m, c, k + 1, "CUDA_ARCHITECTURES"))
+      rc = set_arch_values(m, c, k + 2, c->n_args);
+    else if (arg_is(m, c, k + 1, "CUDA_SEPARABLE_COMPILATION"))
+      rc = rdc_diag(m, c, arg(m, c, k + 1), k + 2 < c->n_args ? arg(m, c, k + 2) : NULL);
+  }
+  return rc;
+}
+
+/* Collects the flag words of args[from, to): blanks and ';' separate them,
+ * and generator expressions $<...:flags> are looked into. */
+static int flag_words(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to, c2h_bf_words *w) {
+  const char *src = m->ctx->src;
+  for (size_t k = from; k < to; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    if (a->kind == C2H_CMAKE_ARG_BRACKET) continue;
+    size_t i = a->cb;
+    while (i < a->ce) {
+      while (i < a->ce && (src[i] == ' ' || src[i] == '\t' || src[i] == ';')) i++;
+      size_t j = i;
+      while (j < a->ce && src[j] != ' ' && src[j] != '\t' && src[j] != ';') j++;
+      if (j == i) break;
+      size_t b = i, e = j;
+      if (e - b > 2 && src[b] == '$' && src[b + 1] == '<') {
+        /* $<cond:flag> : the flag starts after the last ">:" */
+        for (size_t q = b; q + 1 < e; q++)
+          if (src[q] == '>' && src[q + 1] == ':') b = q + 2;
+        if (b == i) {
+          size_t q = i + 2;
+          while (q < e && src[q] != ':') q++;
+          b = q < e ? q + 1 : e;
+        }
+      }
+      /* Drop the '>' closing generator expressions. */
+      while (e > b && src[e - 1] == '>') {
+        size_t opens = 0, closes = 0;
+        for (size_t q = b; q < e; q++) {
+          if (src[q] == '<' && q > b && src[q - 1] == '$') opens++;
+          if (src[q] == '>') closes++;
+        }
+        if (closes <= opens) break;
+        e--;
+      }
+      if (e > b && c2h_bf_words_push(w, b, e)) return C2H_ERR_NOMEM;
+      i = j;
+    }
+  }
+  return 0;
+}
+
+static int map_flags(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to, int strict) {
+  c2h_bf_words w;
+  c2h_bf_words_init(&w);
+  int done = 0;
+  int rc = flag_words(m, c, from, to, &w);
+  if (!rc && w.len)
+    rc = c2h_bf_map_nvcc_flags(m->ctx, w.items, w.len, strict, &done, c->open + 1, c->close, ";");
+  c2h_bf_words_dispose(&w);
+  return rc;
+}
+
+static int insert_after_line(cm *m, const c2h_cmake_cmd *c, const char *text) {
+  c2h_bf_ctx *ctx = m->ctx;
+  size_t ib, ie;
+  c2h_bf_line_indent(ctx, c->name_b, &ib, &ie);
+  size_t at = c2h_bf_line_end(ctx, c->close);
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int rc = c2h_buf_printf(&b, "%s%.*s%s", ctx->nl, (int)(ie - ib), ctx->src + ib, text);
+  if (!rc) rc = c2h_edit_add(&ctx->edits, at, at, b.data, b.len);
+  c2h_buf_dispose(&b);
+  return rc;
+}
+
+static int find_package(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  if (!c->n_args) return 0;
+  const c2h_cmake_arg *a = arg(m, c, 0);
+  int rc = 0;
+  if (c2h_bf_ieq(ctx, a->cb, a->ce, "nccl")) {
+    m->have[package_index("rccl", 4)] = 1;
+    return c2h_bf_edit(ctx, c->name_b, c->close + 1, "find_package(rccl REQUIRED)");
+  }
+  if (!c2h_bf_eq(ctx, a->cb, a->ce, "CUDAToolkit") && !c2h_bf_eq(ctx, a->cb, a->ce, "CUDA")) return 0;
+  if ((rc = c2h_bf_edit(ctx, c->name_b, c->close + 1, "find_package(hip REQUIRED)"))) return rc;
+  if (m->libs_added) return 0;
+  m->libs_added = 1;
+  for (size_t p = 0; p < N_PACKAGES && !rc; p++) {
+    if (!m->need[p] || m->have[p]) continue;
+    char line[96];
+    snprintf(line, sizeof line, "find_package(%s REQUIRED)", packages[p]);
+    rc = insert_after_line(m, c, line);
+    m->have[p] = 1;
+  }
+  return rc;
+}
+
+static int ends_cu(const char *s, size_t n) {
+  return n > 3 && memcmp(s + n - 3, ".cu", 3) == 0;
+}
+
+/* Sources ending in .cu that CMake would compile as CUDA: mark them HIP. */
+static int mark_sources(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  c2h_buf list;
+  c2h_buf_init(&list);
+  int rc = 0;
+  size_t first = name_is(m, c, "target_sources") ? 1 : 1; /* skip the target name */
+  for (size_t k = first; k < c->n_args && !rc; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    const char *s = ctx->src + a->cb;
+    size_t n = a->ce - a->cb;
+    if (a->kind == C2H_CMAKE_ARG_BRACKET || !ends_cu(s, n) || memchr(s, '$', n)) continue;
+    if (c2h_edit_overlaps(&ctx->edits, a->cb, a->ce)) continue; /* renamed */
+    if (is_covered(m, a->cb, a->ce)) continue;
+    rc = c2h_buf_printf(&list, " %.*s", (int)(a->e - a->b), ctx->src + a->b);
+  }
+  if (!rc && list.len) {
+    c2h_buf line;
+    c2h_buf_init(&line);
+    rc = c2h_buf_printf(&line, "set_source_files_properties(%s PROPERTIES LANGUAGE HIP)", list.data + 1);
+    if (!rc) rc = insert_after_line(m, c, line.data);
+    c2h_buf_dispose(&line);
+  }
+  c2h_buf_dispose(&list);
+  return rc;
+}
+
+/* file(GLOB var ... *.cu): the files found are compiled as CUDA unless marked. */
+static int mark_glob(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  if (c->n_args < 3 || !(arg_is(m, c, 0, "GLOB") || arg_is(m, c, 0, "GLOB_RECURSE"))) return 0;
+  const c2h_cmake_arg *var = arg(m, c, 1);
+  int cu = 0;
+  for (size_t k = 2; k < c->n_args; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    if (ends_cu(ctx->src + a->cb, a->ce - a->cb) && !c2h_edit_overlaps(&ctx->edits, a->cb, a->ce)) cu = 1;
+  }
+  if (!cu) return 0;
+  char ref[256];
+  snprintf(ref, sizeof ref, "${%.*s}", (int)(var->ce - var->cb), ctx->src + var->cb);
+  for (size_t i = 0; i < m->n_covered; i++)
+    if (strcmp(m->covered[i], ref) == 0) return 0;
+  char line[400];
+  snprintf(line, sizeof line, "set_source_files_properties(%s PROPERTIES LANGUAGE HIP)", ref);
+  return insert_after_line(m, c, line);
+}
+
+static int old_findcuda(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  static const struct {
+    const char *name, *rep, *what;
+  } cmds[] = {
+      {"cuda_add_executable", "add_executable",
+       "cuda_add_executable comes from the removed FindCUDA module: use add_executable (move "
+       "OPTIONS flags to target_compile_options)"},
+      {"cuda_add_library", "add_library",
+       "cuda_add_library comes from the removed FindCUDA module: use add_library (move OPTIONS "
+       "flags to target_compile_options)"},
+      {"cuda_include_directories", "include_directories",
+       "cuda_include_directories comes from the removed FindCUDA module: use include_directories"},
+      {"cuda_add_cublas_to_target", NULL,
+       "cuda_add_cublas_to_target comes from the removed FindCUDA module: use "
+       "target_link_libraries(<target> PRIVATE roc::hipblas)"},
+      {"cuda_add_cufft_to_target", NULL,
+       "cuda_add_cufft_to_target comes from the removed FindCUDA module: use "
+       "target_link_libraries(<target> PRIVATE hip::hipfft)"},
+  };
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+    if (name_is(m, c, cmds[i].name))
+      return c2h_bf_diag(ctx, c->name_b, c->name_e, C2H_SEV_WARNING, cmds[i].rep, "%s", cmds[i].what);
+  if (c->name_e - c->name_b > 5 && c2h_bf_ieq(ctx, c->name_b, c->name_b + 5, "cuda_"))
+    return c2h_bf_diag(ctx, c->name_b, c->name_e, C2H_SEV_WARNING, NULL,
+                       "%.*s comes from the removed FindCUDA module and has no HIP counterpart; "
+                       "rewrite it with add_executable/add_library and HIP sources",
+                       (int)(c->name_e - c->name_b), ctx->src + c->name_b);
+  return 0;
+}
+
+static int custom_nvcc(cm *m, const c2h_cmake_cmd *c, int *found) {
+  c2h_bf_ctx *ctx = m->ctx;
+  for (size_t k = 0; k < c->n_args; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    const char *s = ctx->src + a->cb;
+    size_t n = a->ce - a->cb;
+    int nvcc = (n == 4 && memcmp(s, "nvcc", 4) == 0) || (n > 5 && memcmp(s + n - 5, "/nvcc", 5) == 0);
+    for (size_t i = 0; i + 2 < n && !nvcc; i++)
+      if (memcmp(s + i, "${", 2) == 0 &&
+          (ident_at(s, n, i + 2, "CMAKE_CUDA_COMPILER") || ident_at(s, n, i + 2, "CUDA_NVCC_EXECUTABLE") ||
+           ident_at(s, n, i + 2, "CUDAToolkit_NVCC_EXECUTABLE")))
+        nvcc = 1;
+    *found |= nvcc;
+    if (nvcc)
+      return c2h_bf_diag(ctx, a->b, a->e, C2H_SEV_WARNING, NULL,
+                         "custom command runs nvcc: rewrite it for the HIP compiler "
+                         "(${CMAKE_HIP_COMPILER} or hipcc) with clang flags (--offload-arch=%s)",
+                         ctx->arch);
+  }
+  return 0;
+}
+
+static int command(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  int rc = 0;
+  size_t n = c->n_args;
+  int has_hip = 0;
+  for (size_t k = 0; k < n; k++)
+    if (arg_is(m, c, k, "HIP")) has_hip = 1;
+
+  if (name_is(m, c, "find_package")) {
+    if ((rc = find_package(m, c))) return rc;
+  } else if (name_is(m, c, "project") || name_is(m, c, "enable_language") ||
+             name_is(m, c, "check_language")) {
+    int proj = name_is(m, c, "project");
+    for (size_t k = proj ? 1 : 0; k < n && !rc; k++) {
+      if (proj && (arg_is(m, c, k, "VERSION") || arg_is(m, c, k, "DESCRIPTION") ||
+                   arg_is(m, c, k, "HOMEPAGE_URL"))) {
+        k++;
+        continue;
+      }
+      if (!arg_is(m, c, k, "CUDA")) continue;
+      const c2h_cmake_arg *a = arg(m, c, k);
+      rc = has_hip ? c2h_bf_delete_word(ctx, a->b, a->e, c->open + 1, c->close, "")
+                   : c2h_bf_edit(ctx, a->b, a->e, "HIP");
+      has_hip = 1;
+    }
+  } else if (name_is(m, c, "set") || name_is(m, c, "string") || name_is(m, c, "list")) {
+    size_t v = name_is(m, c, "set") ? 0 : 1;
+    if (v < n) {
+      const c2h_cmake_arg *a = arg(m, c, v);
+      const char *s = ctx->src + a->cb;
+      size_t sn = a->ce - a->cb;
+      size_t end = n;
+      for (size_t k = v + 1; k < n; k++)
+        if (arg_is(m, c, k, "CACHE") || arg_is(m, c, k, "PARENT_SCOPE")) end = k;
+      if ((sn >= 16 && memcmp(s, "CMAKE_CUDA_FLAGS", 16) == 0) ||
+          (sn >= 15 && memcmp(s, "CMAKE_HIP_FLAGS", 15) == 0))
+        rc = map_flags(m, c, v + 1, end, 1);
+      else if (v == 0 && c2h_bf_eq(ctx, a->cb, a->ce, "CMAKE_CUDA_ARCHITECTURES"))
+        rc = set_arch_values(m, c, 1, end);
+    }
+  } else if (name_is(m, c, "target_compile_options") || name_is(m, c, "add_compile_options") ||
+             name_is(m, c, "target_link_options") || name_is(m, c, "add_link_options") ||
+             name_is(m, c, "target_link_libraries") || name_is(m, c, "link_libraries")) {
+    rc = map_flags(m, c, 0, n, 0);
+  } else if (name_is(m, c, "add_custom_command") || name_is(m, c, "add_custom_target") ||
+             name_is(m, c, "execute_process")) {
+    int nvcc = 0;
+    rc = custom_nvcc(m, c, &nvcc);
+    if (rc || nvcc) return rc; /* left for a person, as it is */
+  } else if (name_is(m, c, "set_target_properties") || name_is(m, c, "set_property")) {
+    rc = properties(m, c);
+  } else {
+    rc = old_findcuda(m, c);
+  }
+  if (rc) return rc;
+
+  /* Text shown to people is not build logic. */
+  if (name_is(m, c, "message")) return 0;
+  int linking = name_is(m, c, "target_link_libraries") || name_is(m, c, "link_libraries");
+  for (size_t k = 0; k < n && !rc; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    /* LANGUAGE CUDA, LINKER_LANGUAGE CUDA */
+    if (k && arg_is(m, c, k, "CUDA") && (arg_is(m, c, k - 1, "LANGUAGE") || arg_is(m, c, k - 1, "LINKER_LANGUAGE"))) {
+      rc = c2h_bf_edit(ctx, a->b, a->e, "HIP");
+      continue;
+    }
+    if (a->kind == C2H_CMAKE_ARG_UNQUOTED) {
+      const target_map *t = find_target(ctx->src + a->cb, a->ce - a->cb, 0);
+      if (!t && linking) t = find_target(ctx->src + a->cb, a->ce - a->cb, 1);
+      if (t && t->cuda && t->cuda[0] == '$') {
+        rc = c2h_bf_edit(ctx, a->b, a->e, t->hip);
+        continue;
+      }
+      if (t && linking && t->plain && c2h_bf_eq(ctx, a->cb, a->ce, t->plain)) {
+        rc = c2h_bf_edit(ctx, a->b, a->e, t->hip);
+        continue;
+      }
+    }
+    if (!rc) rc = c2h_bf_map_renames(ctx, a->cb, a->ce);
+    if (!rc) rc = c2h_bf_map_cuda_paths(ctx, a->cb, a->ce, 0);
+    if (!rc) rc = scan_names(m, a);
+  }
+  if (rc) return rc;
+  if (name_is(m, c, "add_executable") || name_is(m, c, "add_library") ||
+      name_is(m, c, "target_sources") || name_is(m, c, "cuda_add_executable") ||
+      name_is(m, c, "cuda_add_library"))
+    rc = mark_sources(m, c);
+  else if (name_is(m, c, "file"))
+    rc = mark_glob(m, c);
+  return rc;
+}
+
+int c2h_bf_translate_cmake(c2h_bf_ctx *ctx) {
+  cm m;
+  memset(&m, 0, sizeof m);
+  m.ctx = ctx;
+  int rc = c2h_cmake_parse(ctx->src, ctx->len, &m.f);
+  if (!rc) rc = prescan(&m);
+  for (size_t i = 0; i < m.f.n_cmds && !rc; i++) rc = command(&m, &m.f.cmds[i]);
+  if (!rc && m.f.bad)
+    rc = c2h_bf_diag(ctx, m.f.bad_at, m.f.bad_at, C2H_SEV_WARNING, NULL,
+                     "CMake syntax not understood (%s): the rest of the file is left unchanged",
+                     m.f.bad_what);
+  for (size_t i = 0; i < m.n_covered; i++) free(m.covered[i]);
+  free(m.covered);
+  c2h_cmake_file_dispose(&m.f);
+  return rc;
+}

@@ -1,0 +1,1422 @@
+/* `cu2hip doctor`: what this machine offers for building the translated
+ * output for one AMD GPU architecture. Each finding is an item with a status
+ * (ok, warning, missing) and a one-line explanation; the verdict (and the
+ * exit code) says whether some compiler here builds HIP code for the
+ * architecture, which is learnt by compiling a tiny kernel in a temporary
+ * folder. Documented in docs/doctor.md. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli/doctor.h"
+#include "cli/exit_codes.h"
+#include "cu2hip/cu2hip.h"
+#include "cu2hip/translate.h"
+#include "report/json_common.h"
+
+#if defined(__GNUC__)
+#define C2H_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define C2H_PRINTF(f, a)
+#endif
+
+enum {
+  VERSION_TIMEOUT_MS = 10000,  /* `X --version`, rocminfo */
+  PROBE_TIMEOUT_MS = 120000,   /* one compile of the probe kernel */
+  OUTPUT_LIMIT = 1 << 20,      /* bytes kept of a child's output */
+  MESSAGE_ERROR_CHARS = 160    /* compiler error quoted in a message */
+};
+
+static const char doctor_usage[] =
+    "usage: cu2hip doctor [--offload-arch ARCH] [--format text|json] [--device-lib-path DIR]\n"
+    "\n"
+    "Reports what this machine offers for building HIP code for ARCH: ROCm/HIP\n"
+    "headers and libraries, hipcc and clang++ (each tried on a tiny kernel), the\n"
+    "ROCm device libraries, the GPUs present and environment variables that\n"
+    "disagree with ARCH. Each item is ok, warning or missing, with an explanation.\n"
+    "\n"
+    "options:\n"
+    "      --offload-arch ARCH    target architecture            [default: gfx942]\n"
+    "      --format F             text or json                   [default: text]\n"
+    "      --device-lib-path DIR  also look for device libraries in DIR\n"
+    "  -h, --help                 this help\n"
+    "\n"
+    "exit codes:\n"
+    "  0  a compiler here builds HIP code for ARCH (warnings do not change this)\n"
+    "  1  no compiler here builds HIP code for ARCH\n"
+    "  2  usage error\n"
+    "  3  internal error\n"
+    "\n"
+    "See docs/doctor.md for what each item means and how to fix it.\n";
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static char *g_tmpdir; /* removed by oom() too */
+static void remove_tmpdir(void);
+
+static void oom(void) {
+  remove_tmpdir();
+  fputs("cu2hip: out of memory\n", stderr);
+  exit(C2H_EXIT_INTERNAL);
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+
+static void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+
+static char *xstrdup(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s) + 1;
+  return memcpy(xmalloc(n), s, n);
+}
+
+static char *vfmt(const char *f, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, f, ap2);
+  va_end(ap2);
+  if (n < 0) n = 0;
+  char *s = xmalloc((size_t)n + 1);
+  vsnprintf(s, (size_t)n + 1, f, ap);
+  return s;
+}
+
+static char *fmt(const char *f, ...) C2H_PRINTF(1, 2);
+static char *fmt(const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  char *s = vfmt(f, ap);
+  va_end(ap);
+  return s;
+}
+
+static int is_file(const char *path) {
+  struct stat st;
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int is_exec(const char *path) { return is_file(path) && access(path, X_OK) == 0; }
+
+static int has_file(const char *dir, const char *name) {
+  char *p = fmt("%s/%s", dir, name);
+  int r = is_file(p);
+  free(p);
+  return r;
+}
+
+/* The first `max` bytes of a file, NUL-terminated; NULL if unreadable. */
+static char *read_text(const char *path, size_t max) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = xmalloc(max + 1);
+  size_t n = fread(s, 1, max, f);
+  fclose(f);
+  s[n] = '\0';
+  return s;
+}
+
+static int ends_with_ci(const char *s, size_t n, const char *suffix) {
+  size_t m = strlen(suffix);
+  if (n < m) return 0;
+  for (size_t i = 0; i < m; i++)
+    if (tolower((unsigned char)s[n - m + i]) != tolower((unsigned char)suffix[i])) return 0;
+  return 1;
+}
+
+/* An executable `name` on PATH (as execvp would search it), or NULL. */
+static char *find_in_path(const char *name) {
+  const char *path = getenv("PATH");
+  if (!path) path = "/usr/bin:/bin";
+  for (const char *p = path;;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    char *cand = n ? fmt("%.*s/%s", (int)n, p, name) : fmt("./%s", name);
+    if (is_exec(cand)) return cand;
+    free(cand);
+    if (!colon) break;
+    p = colon + 1;
+  }
+  return NULL;
+}
+
+static char *real_path(const char *path) {
+  char *r = realpath(path, NULL);
+  return r ? r : xstrdup(path);
+}
+
+/* ---- items -------------------------------------------------------------- */
+
+typedef enum status { ST_OK, ST_WARNING, ST_MISSING } status;
+static const char *const status_names[] = {"ok", "warning", "missing"};
+
+typedef enum section { SEC_ROCM, SEC_COMPILERS, SEC_DEVICE_LIBS, SEC_GPUS, SEC_ENV, SEC__COUNT } section;
+static const char *const section_ids[] = {"rocm", "compilers", "device-libs", "gpus", "environment"};
+static const char *const section_titles[] = {"ROCm / HIP", "Compilers", "Device libraries", "GPUs",
+                                             "Environment"};
+
+typedef struct item {
+  section sec;
+  status st;
+  char *name;
+  char *message;  /* one line: what was found and, when not ok, what to do */
+  char *version;  /* optional */
+  char *path;     /* optional */
+  char *value;    /* environment: the variable's value, NULL when unset */
+  char *command;  /* compilers: the probe command line */
+  int accepts;    /* compilers: 1 builds for ARCH, 0 does not, -1 not tried */
+} item;
+
+typedef struct doctor {
+  char arch[64];   /* as given, e.g. gfx942:xnack- */
+  char base[64];   /* processor without features, e.g. gfx942 */
+  char isa[32];    /* device-library suffix, e.g. 942 */
+  const char *device_lib_opt;
+  item **items;
+  size_t n_items;
+  char *rocm_root;     /* prefix holding include/hip/hip_version.h */
+  char *devlib_any;    /* first folder with ocml.bc */
+  char *devlib_isa;    /* first folder with ocml.bc and oclc_isa_version_<isa>.bc */
+  int n_gpus;          /* -1: unknown */
+  char builder[32];    /* label of the compiler named in the verdict */
+  char *build_command;
+} doctor;
+
+static item *add(doctor *d, section sec, const char *name, status st, const char *f, ...) C2H_PRINTF(5, 6);
+static item *add(doctor *d, section sec, const char *name, status st, const char *f, ...) {
+  item *it = xmalloc(sizeof *it);
+  memset(it, 0, sizeof *it);
+  it->sec = sec;
+  it->st = st;
+  it->name = xstrdup(name);
+  it->accepts = -1;
+  va_list ap;
+  va_start(ap, f);
+  it->message = vfmt(f, ap);
+  va_end(ap);
+  d->items = xrealloc(d->items, (d->n_items + 1) * sizeof *d->items);
+  d->items[d->n_items++] = it;
+  return it;
+}
+
+static void doctor_free(doctor *d) {
+  for (size_t i = 0; i < d->n_items; i++) {
+    item *it = d->items[i];
+    free(it->name);
+    free(it->message);
+    free(it->version);
+    free(it->path);
+    free(it->value);
+    free(it->command);
+    free(it);
+  }
+  free(d->items);
+  free(d->rocm_root);
+  free(d->devlib_any);
+  free(d->devlib_isa);
+  free(d->build_command);
+}
+
+/* ---- child processes ---------------------------------------------------- */
+
+typedef struct proc {
+  pid_t pid;     /* 0: not started */
+  int fd;        /* read end of the child's stdout+stderr, -1 when closed */
+  char *out;     /* what it printed (NUL-terminated, at most OUTPUT_LIMIT) */
+  size_t len;
+  int exited;    /* reaped */
+  int code;      /* exit status; -1 killed by a signal */
+  int timed_out;
+} proc;
+
+/* Starts argv[0] (a path) with stdin from /dev/null and stdout and stderr
+ * into a pipe, in its own process group, in cwd with TMPDIR=cwd when cwd is
+ * given. Returns 0 or -1. */
+static int proc_start(proc *p, char *const argv[], const char *cwd) {
+  memset(p, 0, sizeof *p);
+  p->fd = -1;
+  p->out = xstrdup("");
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, 0);
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    if (cwd && (chdir(cwd) != 0 || setenv("TMPDIR", cwd, 1) != 0)) _exit(127);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(fds[1]);
+  p->pid = pid;
+  p->fd = fds[0];
+  return 0;
+}
+
+static long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Reads the output of the started processes among ps[0..n) until each has
+ * exited; kills (with its process group) whatever still runs after
+ * timeout_ms. */
+static void proc_wait_all(proc *ps, size_t n, long timeout_ms) {
+  long deadline = now_ms() + timeout_ms;
+  struct pollfd *pfd = xmalloc((n ? n : 1) * sizeof *pfd);
+  size_t *owner = xmalloc((n ? n : 1) * sizeof *owner);
+  for (;;) {
+    size_t np = 0, running = 0;
+    for (size_t i = 0; i < n; i++) {
+      proc *p = &ps[i];
+      if (!p->pid || p->exited) continue;
+      if (p->fd < 0) {
+        int st;
+        pid_t r = waitpid(p->pid, &st, WNOHANG);
+        if (r == p->pid || (r < 0 && errno != EINTR)) {
+          p->exited = 1;
+          p->code = r == p->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+          continue;
+        }
+      } else {
+        pfd[np].fd = p->fd;
+        pfd[np].events = POLLIN;
+        pfd[np].revents = 0;
+        owner[np++] = i;
+      }
+      running++;
+    }
+    if (!running) break;
+    long left = deadline - now_ms();
+    if (left <= 0) {
+      for (size_t i = 0; i < n; i++) {
+        proc *p = &ps[i];
+        if (!p->pid || p->exited) continue;
+        kill(-p->pid, SIGKILL);
+        kill(p->pid, SIGKILL);
+        if (p->fd >= 0) close(p->fd);
+        p->fd = -1;
+        int st;
+        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR) {
+        }
+        p->exited = 1;
+        p->code = -1;
+        p->timed_out = 1;
+      }
+      break;
+    }
+    /* Children whose output is closed are polled for their exit. */
+    int wait = np == running ? (int)(left > INT_MAX ? INT_MAX : left) : 20;
+    int r = poll(pfd, np, wait);
+    if (r < 0 && errno != EINTR) break;
+    for (size_t k = 0; r > 0 && k < np; k++) {
+      if (!pfd[k].revents) continue;
+      proc *p = &ps[owner[k]];
+      char chunk[4096];
+      ssize_t got = read(p->fd, chunk, sizeof chunk);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        close(p->fd);
+        p->fd = -1;
+        continue;
+      }
+      if (p->len < OUTPUT_LIMIT) {
+        size_t keep = (size_t)got;
+        if (keep > OUTPUT_LIMIT - p->len) keep = OUTPUT_LIMIT - p->len;
+        p->out = xrealloc(p->out, p->len + keep + 1);
+        memcpy(p->out + p->len, chunk, keep);
+        p->len += keep;
+        p->out[p->len] = '\0';
+      }
+    }
+  }
+  free(pfd);
+  free(owner);
+}
+
+static void proc_free(proc *p) {
+  if (p->fd >= 0) close(p->fd);
+  free(p->out);
+  p->out = NULL;
+}
+
+/* Runs argv to completion; its output in *out (caller frees). Returns the
+ * exit status, -1 when it could not run, was killed or timed out. */
+static int run(char *const argv[], long timeout_ms, char **out) {
+  proc p;
+  int rc = -1;
+  if (proc_start(&p, argv, NULL) == 0) {
+    proc_wait_all(&p, 1, timeout_ms);
+    rc = p.code;
+  }
+  *out = p.out;
+  p.out = NULL;
+  proc_free(&p);
+  return rc;
+}
+
+/* Removes path and, for a folder (not a symbolic link), what it holds. */
+static void remove_tree(const char *path, int depth) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return;
+  if (!S_ISDIR(st.st_mode)) {
+    unlink(path);
+    return;
+  }
+  DIR *dir = depth < 16 ? opendir(path) : NULL;
+  if (dir) {
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+      char *p = fmt("%s/%s", path, e->d_name);
+      remove_tree(p, depth + 1);
+      free(p);
+    }
+    closedir(dir);
+  }
+  rmdir(path);
+}
+
+static void remove_tmpdir(void) {
+  if (!g_tmpdir) return;
+  remove_tree(g_tmpdir, 0);
+  free(g_tmpdir);
+  g_tmpdir = NULL;
+}
+
+/* ---- text scanning ------------------------------------------------------ */
+
+/* The first line of text holding `key`, from just after key to the end of
+ * the line, trimmed; NULL if none. */
+static char *line_after(const char *text, const char *key) {
+  const char *s = text ? strstr(text, key) : NULL;
+  if (!s) return NULL;
+  s += strlen(key);
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strcspn(s, "\r\n");
+  while (n && isspace((unsigned char)s[n - 1])) n--;
+  return fmt("%.*s", (int)n, s);
+}
+
+/* The first word (up to blank) of s; s is freed. */
+static char *first_word(char *s) {
+  if (!s) return NULL;
+  s[strcspn(s, " \t(")] = '\0';
+  return s;
+}
+
+/* The version a library's header announces: NAME..MAJOR / MINOR / PATCH
+ * macros (hipsparseVersionMajor, ROCPRIM_VERSION_MAJOR, NCCL_MAJOR), else
+ * one NAME..VERSION macro holding major * 100000 + minor * 100 + patch.
+ * NULL if none. */
+static char *header_version(const char *path) {
+  char *text = read_text(path, 256 * 1024);
+  if (!text) return NULL;
+  long major = -1, minor = -1, patch = -1, combined = -1;
+  for (char *line = text; line && *line;) {
+    char *next = strchr(line, '\n');
+    if (next) *next++ = '\0';
+    char *s = line;
+    while (*s == ' ' || *s == '\t') s++;
+    if (*s++ != '#') goto next_line;
+    while (*s == ' ' || *s == '\t') s++;
+    if (strncmp(s, "define", 6) != 0 || (s[6] != ' ' && s[6] != '\t')) goto next_line;
+    s += 6;
+    while (*s == ' ' || *s == '\t') s++;
+    const char *name = s;
+    while (isalnum((unsigned char)*s) || *s == '_') s++;
+    size_t name_len = (size_t)(s - name);
+    if (!name_len || (*s != ' ' && *s != '\t')) goto next_line;
+    while (*s == ' ' || *s == '\t') s++;
+    if (!isdigit((unsigned char)*s)) goto next_line;
+    char *end;
+    long v = strtol(s, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r') end++;
+    if (*end && strncmp(end, "//", 2) != 0 && strncmp(end, "/*", 2) != 0) goto next_line;
+    if (major < 0 && ends_with_ci(name, name_len, "major")) major = v;
+    else if (minor < 0 && ends_with_ci(name, name_len, "minor")) minor = v;
+    else if (patch < 0 && ends_with_ci(name, name_len, "patch")) patch = v;
+    else if (combined < 0 && ends_with_ci(name, name_len, "version") && v >= 100) combined = v;
+  next_line:
+    line = next;
+  }
+  free(text);
+  if (major >= 0 && minor >= 0)
+    return patch >= 0 ? fmt("%ld.%ld.%ld", major, minor, patch) : fmt("%ld.%ld", major, minor);
+  if (combined >= 0) return fmt("%ld.%ld.%ld", combined / 100000, combined / 100 % 1000, combined % 100);
+  return NULL;
+}
+
+/* Splits a list of architectures (separated by ; , or blanks) and tells
+ * whether one of them, without its features, is `base`. */
+static int list_has_arch(const char *list, const char *base) {
+  size_t bl = strlen(base);
+  for (const char *s = list; *s;) {
+    s += strspn(s, ";, \t");
+    size_t n = strcspn(s, ";, \t");
+    size_t proc_len = strcspn(s, ";, \t:");
+    if (proc_len > n) proc_len = n;
+    if (n && proc_len == bl && strncmp(s, base, bl) == 0) return 1;
+    s += n;
+  }
+  return 0;
+}
+
+/* ---- ROCm / HIP --------------------------------------------------------- */
+
+typedef struct hip_lib {
+  const char *name;
+  const char *needed_by;      /* who needs it */
+  const char *headers[3];     /* any of them present: installed */
+  const char *version_hdrs[4];
+} hip_lib;
+
+static const hip_lib hip_libs[] = {
+    {"hipblas", "translated cuBLAS code", {"hipblas/hipblas.h", "hipblas.h"}, {"hipblas/hipblas-version.h", "hipblas-version.h"}},
+    {"hiprand", "translated cuRAND code", {"hiprand/hiprand.h", "hiprand.h"}, {"hiprand/hiprand_version.h", "hiprand_version.h"}},
+    {"hipfft", "translated cuFFT code", {"hipfft/hipfft.h", "hipfft.h"}, {"hipfft/hipfft-version.h", "hipfft-version.h"}},
+    {"hipsparse", "translated cuSPARSE code", {"hipsparse/hipsparse.h", "hipsparse.h"},
+     {"hipsparse/hipsparse-version.h", "hipsparse-version.h"}},
+    {"hipsolver", "translated cuSOLVER code", {"hipsolver/hipsolver.h", "hipsolver.h"},
+     {"hipsolver/hipsolver-version.h", "hipsolver/internal/hipsolver-version.h", "hipsolver-version.h"}},
+    {"hipcub", "translated CUB code", {"hipcub/hipcub.hpp"}, {"hipcub/hipcub_version.hpp"}},
+    {"rocthrust", "translated Thrust code", {"thrust/rocthrust_version.hpp"}, {"thrust/rocthrust_version.hpp"}},
+    {"rccl", "translated NCCL code", {"rccl/rccl.h", "rccl.h"}, {"rccl/rccl.h", "rccl.h"}},
+    {"rocprim", "hipCUB and rocThrust", {"rocprim/rocprim.hpp"},
+     {"rocprim/rocprim_version.hpp"}},
+};
+
+/* Candidate ROCm prefixes in search order; unset or duplicate ones NULL. */
+static void rocm_prefixes(const char *out[4]) {
+  out[0] = getenv("ROCM_PATH");
+  out[1] = getenv("HIP_PATH");
+  out[2] = "/opt/rocm";
+  out[3] = "/usr";
+  for (int i = 0; i < 4; i++) {
+    if (out[i] && !*out[i]) out[i] = NULL;
+    for (int j = 0; out[i] && j < i; j++)
+      if (out[j] && strcmp(out[i], out[j]) == 0) out[i] = NULL;
+  }
+}
+
+static void check_rocm(doctor *d) {
+  const char *prefixes[4];
+  rocm_prefixes(prefixes);
+  for (int i = 0; i < 4 && !d->rocm_root; i++) {
+    if (!prefixes[i]) continue;
+    char *h = fmt("%s/include/hip/hip_version.h", prefixes[i]);
+    if (is_file(h)) d->rocm_root = xstrdup(prefixes[i]);
+    free(h);
+  }
+  c2h_version auto_v = c2h_installed_hip_version();
+  char auto_text[32] = "";
+  if (auto_v) snprintf(auto_text, sizeof auto_text, "%d.%d", auto_v / 100, auto_v % 100);
+  if (d->rocm_root) {
+    char *vh = fmt("%s/include/hip/hip_version.h", d->rocm_root);
+    char *rt = fmt("%s/include/hip/hip_runtime.h", d->rocm_root);
+    char *ver = header_version(vh);
+    item *it;
+    if (is_file(rt))
+      it = add(d, SEC_ROCM, "hip", ST_OK, "HIP %s headers in %s/include/hip%s%s",
+               ver ? ver : "(version unknown)", d->rocm_root,
+               auto_v ? "; translations with --rocm-version auto target " : "", auto_text);
+    else
+      it = add(d, SEC_ROCM, "hip", ST_WARNING,
+               "%s exists but hip/hip_runtime.h does not: the HIP headers are incomplete; reinstall ROCm's "
+               "hip-dev (Debian: libamdhip64-dev)",
+               vh);
+    it->version = ver;
+    it->path = vh;
+    free(rt);
+  } else {
+    add(d, SEC_ROCM, "hip", ST_MISSING,
+        "no hip/hip_version.h under $ROCM_PATH, $HIP_PATH, /opt/rocm or /usr/include: install ROCm's hip-dev "
+        "(Debian: libamdhip64-dev), or set ROCM_PATH to the ROCm install");
+  }
+
+  /* The runtime library, needed to link programs (not to compile them). */
+  char *lib = NULL;
+  const char *lib_prefixes[2] = {d->rocm_root ? d->rocm_root : "/opt/rocm", "/usr"};
+  static const char *const lib_dirs[] = {"lib", "lib64", "lib/x86_64-linux-gnu"};
+  for (int p = 0; p < 2 && !lib; p++)
+    for (size_t k = 0; k < sizeof lib_dirs / sizeof *lib_dirs && !lib; k++) {
+      char *c = fmt("%s/%s/libamdhip64.so", lib_prefixes[p], lib_dirs[k]);
+      if (is_file(c)) lib = c;
+      else free(c);
+    }
+  if (lib) {
+    item *it = add(d, SEC_ROCM, "libamdhip64", ST_OK, "HIP runtime library %s (for linking programs)", lib);
+    it->path = lib;
+  } else {
+    add(d, SEC_ROCM, "libamdhip64", ST_WARNING,
+        "libamdhip64.so not found: objects compile, but linking programs needs it; install ROCm's hip-runtime-amd "
+        "(Debian: libamdhip64-dev)");
+  }
+
+  /* The HIP libraries, looked for in each include folder in turn. */
+  const char *incs[5];
+  size_t n_inc = 0;
+  if (d->rocm_root) incs[n_inc++] = d->rocm_root;
+  for (int i = 0; i < 4; i++)
+    if (prefixes[i] && (!d->rocm_root || strcmp(prefixes[i], d->rocm_root) != 0)) incs[n_inc++] = prefixes[i];
+  for (size_t l = 0; l < sizeof hip_libs / sizeof *hip_libs; l++) {
+    const hip_lib *hl = &hip_libs[l];
+    char *found = NULL;
+    const char *root = NULL;
+    for (size_t r = 0; r < n_inc && !found; r++)
+      for (size_t h = 0; h < 3 && hl->headers[h] && !found; h++) {
+        char *c = fmt("%s/include/%s", incs[r], hl->headers[h]);
+        if (is_file(c)) {
+          found = c;
+          root = incs[r];
+        } else {
+          free(c);
+        }
+      }
+    if (!found) {
+      add(d, SEC_ROCM, hl->name, ST_MISSING,
+          "headers not found: needed only by %s; install ROCm's %s-dev (Debian: lib%s-dev)", hl->needed_by,
+          hl->name, hl->name);
+      continue;
+    }
+    char *ver = NULL;
+    for (size_t h = 0; h < 4 && hl->version_hdrs[h] && !ver; h++) {
+      char *c = fmt("%s/include/%s", root, hl->version_hdrs[h]);
+      ver = header_version(c);
+      free(c);
+    }
+    item *it = ver ? add(d, SEC_ROCM, hl->name, ST_OK, "%s at %s (needed by %s)", ver, found, hl->needed_by)
+                   : add(d, SEC_ROCM, hl->name, ST_OK, "%s, no version header (needed by %s)", found,
+                         hl->needed_by);
+    it->version = ver;
+    it->path = found;
+  }
+}
+
+/* ---- device libraries --------------------------------------------------- */
+
+typedef struct devlib_dir {
+  char *dir;
+  const char *origin;
+} devlib_dir;
+
+static void add_devlib(devlib_dir *c, size_t *n, char *dir, const char *origin) {
+  for (size_t i = 0; i < *n; i++)
+    if (strcmp(c[i].dir, dir) == 0) {
+      free(dir);
+      return;
+    }
+  c[*n].dir = dir;
+  c[(*n)++].origin = origin;
+}
+
+static void check_device_libs(doctor *d) {
+  devlib_dir cand[12];
+  size_t n = 0;
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  if (d->device_lib_opt) add_devlib(cand, &n, xstrdup(d->device_lib_opt), "--device-lib-path");
+  const char *env;
+  if ((env = getenv("HIP_DEVICE_LIB_PATH")) && *env) add_devlib(cand, &n, xstrdup(env), "HIP_DEVICE_LIB_PATH");
+  if ((env = getenv("DEVICE_LIB_PATH")) && *env) add_devlib(cand, &n, xstrdup(env), "DEVICE_LIB_PATH");
+  if (d->rocm_root && strcmp(d->rocm_root, "/usr") != 0) {
+    add_devlib(cand, &n, fmt("%s/amdgcn/bitcode", d->rocm_root), "ROCm");
+    add_devlib(cand, &n, fmt("%s/lib/amdgcn/bitcode", d->rocm_root), "ROCm");
+  }
+  add_devlib(cand, &n, xstrdup("/opt/rocm/amdgcn/bitcode"), "ROCm");
+  add_devlib(cand, &n, xstrdup("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"), "Debian's rocm-device-libs");
+  add_devlib(cand, &n, xstrdup("/usr/lib/amdgcn/bitcode"), "rocm-device-libs");
+  const char *made_origin = "made by cu2hip's tests/compile/make_device_libs.sh";
+  add_devlib(cand, &n, fmt("%s/cu2hip-device-libs-%ld", tmp, (long)getuid()), made_origin);
+
+  char *isa_file = fmt("oclc_isa_version_%s.bc", d->isa);
+  const char *isa_origin = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (!has_file(cand[i].dir, "ocml.bc")) continue;
+    if (!d->devlib_any && cand[i].origin != made_origin) d->devlib_any = xstrdup(cand[i].dir);
+    if (!d->devlib_isa && has_file(cand[i].dir, isa_file)) {
+      d->devlib_isa = xstrdup(cand[i].dir);
+      isa_origin = cand[i].origin;
+    }
+  }
+  if (!d->devlib_any && d->devlib_isa) d->devlib_any = xstrdup(d->devlib_isa);
+
+  if (d->devlib_any) {
+    item *it = add(d, SEC_DEVICE_LIBS, "device-libs", ST_OK, "ROCm device libraries (ocml.bc, ockl.bc, ...) in %s",
+                   d->devlib_any);
+    it->path = xstrdup(d->devlib_any);
+  } else {
+    add(d, SEC_DEVICE_LIBS, "device-libs", ST_MISSING,
+        "no amdgcn/bitcode folder with ocml.bc under ROCm, /usr/lib/x86_64-linux-gnu or $HIP_DEVICE_LIB_PATH: "
+        "install rocm-device-libs (ROCm and Debian)");
+  }
+
+  if (d->devlib_isa) {
+    item *it = add(d, SEC_DEVICE_LIBS, isa_file, ST_OK, "%s/%s (%s): device code for %s links", d->devlib_isa,
+                   isa_file, isa_origin, d->base);
+    it->path = fmt("%s/%s", d->devlib_isa, isa_file);
+  } else if (strcmp(d->isa, "942") == 0 && d->devlib_any && has_file(d->devlib_any, "oclc_isa_version_940.bc")) {
+    add(d, SEC_DEVICE_LIBS, isa_file, ST_MISSING,
+        "%s stops at gfx940: make a folder with a gfx942 variant with cu2hip's tests/compile/make_device_libs.sh "
+        "DIR (needs llvm-19), then give clang --rocm-device-lib-path=DIR (and doctor --device-lib-path DIR), or "
+        "install ROCm 6 or later",
+        d->devlib_any);
+  } else {
+    add(d, SEC_DEVICE_LIBS, isa_file, ST_MISSING,
+        "not found in any device-library folder: clang cannot link device code for %s; install ROCm device "
+        "libraries that support %s (ROCm's rocm-device-libs), or name a folder with --device-lib-path",
+        d->base, d->base);
+  }
+  free(isa_file);
+  for (size_t i = 0; i < n; i++) free(cand[i].dir);
+}
+
+/* ---- compilers ---------------------------------------------------------- */
+
+typedef struct compiler {
+  char label[32];  /* hipcc, clang++-19, clang++ (ROCm) */
+  char *path;
+  char *real;      /* resolved path, to notice aliases */
+  int hipcc;
+  int dup_of;      /* index of the same binary under another name, or -1 */
+  char *argv[16];
+  size_t argc;
+  char *owned[4];  /* argv strings to free */
+  size_t n_owned;
+  char *shown;     /* the probe command as shown to users */
+  proc version, probe;
+} compiler;
+
+static void push_arg(compiler *c, char *arg) { c->argv[c->argc++] = arg; }
+
+static void push_owned(compiler *c, char *arg) {
+  c->owned[c->n_owned++] = arg;
+  push_arg(c, arg);
+}
+
+/* One line quoting the first error a failed probe printed. */
+static char *probe_error(const proc *p) {
+  if (p->timed_out) return fmt("the probe compile timed out after %d s", PROBE_TIMEOUT_MS / 1000);
+  if (p->code == 127 && !*p->out) return xstrdup("it could not be run");
+  const char *e = strstr(p->out, "error: ");
+  const char *s = e ? e + 7 : p->out;
+  while (isspace((unsigned char)*s)) s++;
+  size_t n = strcspn(s, "\r\n");
+  size_t semi = strcspn(s, ";");
+  if (semi < n && semi >= 16) n = semi; /* the rest is usually advice on syntax */
+  if (!n) return fmt("it failed (exit status %d) without a message", p->code);
+  if (n > MESSAGE_ERROR_CHARS) return fmt("%.*s...", MESSAGE_ERROR_CHARS, s);
+  return fmt("%.*s", (int)n, s);
+}
+
+static char *compiler_version(const compiler *c) {
+  if (c->version.code != 0) return NULL;
+  if (c->hipcc) {
+    char *hip = first_word(line_after(c->version.out, "HIP version:"));
+    char *clang = first_word(line_after(c->version.out, "clang version"));
+    char *v = NULL;
+    if (hip && clang) v = fmt("HIP %s, clang %s", hip, clang);
+    else if (hip) v = fmt("HIP %s", hip);
+    else if (clang) v = fmt("clang %s", clang);
+    free(hip);
+    free(clang);
+    return v;
+  }
+  return first_word(line_after(c->version.out, "clang version"));
+}
+
+static int check_compilers(doctor *d) {
+  compiler cs[16];
+  size_t n = 0;
+  memset(cs, 0, sizeof cs);
+  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) cs[i].version.fd = cs[i].probe.fd = -1;
+  int hipcc_found = 0;
+
+  /* hipcc: on PATH, else in a ROCm prefix. */
+  char *hipcc = find_in_path("hipcc");
+  const char *prefixes[4];
+  rocm_prefixes(prefixes);
+  for (int i = 0; i < 3 && !hipcc; i++) {
+    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
+    char *c = fmt("%s/bin/hipcc", prefixes[i]);
+    if (is_exec(c)) hipcc = c;
+    else free(c);
+  }
+  if (hipcc) {
+    snprintf(cs[n].label, sizeof cs[n].label, "hipcc");
+    cs[n].path = hipcc;
+    cs[n++].hipcc = 1;
+    hipcc_found = 1;
+  }
+  for (int v = 22; v >= 14; v--) {
+    char name[32];
+    snprintf(name, sizeof name, "clang++-%d", v);
+    char *p = find_in_path(name);
+    if (!p) continue;
+    snprintf(cs[n].label, sizeof cs[n].label, "%s", name);
+    cs[n++].path = p;
+  }
+  char *plain = find_in_path("clang++");
+  if (plain) {
+    snprintf(cs[n].label, sizeof cs[n].label, "clang++");
+    cs[n++].path = plain;
+  }
+  size_t first_clang = hipcc ? 1 : 0;
+  int any_clang = n > first_clang;
+  for (int i = 0; i < 3 && d->rocm_root && n < 14; i++) {
+    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
+    static const char *const sub[] = {"llvm/bin/clang++", "lib/llvm/bin/clang++"};
+    for (int k = 0; k < 2; k++) {
+      char *c = fmt("%s/%s", prefixes[i], sub[k]);
+      if (!is_exec(c)) {
+        free(c);
+        continue;
+      }
+      snprintf(cs[n].label, sizeof cs[n].label, "clang++ (ROCm)");
+      cs[n++].path = c;
+      any_clang = 1;
+      break;
+    }
+  }
+
+  /* A temporary folder holding the probe kernel and the objects. */
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  char *dir = fmt("%s/cu2hip-doctor.XXXXXX", tmp);
+  int have_dir = mkdtemp(dir) != NULL;
+  if (have_dir) {
+    g_tmpdir = dir;
+    char *probe = fmt("%s/probe.hip", dir);
+    FILE *f = fopen(probe, "w");
+    if (!f || fputs("#include <hip/hip_runtime.h>\n"
+                    "__global__ void cu2hip_doctor_probe(int *p) { p[threadIdx.x] = warpSize; }\n",
+                    f) == EOF)
+      have_dir = 0;
+    if (f && fclose(f) != 0) have_dir = 0;
+    free(probe);
+  } else {
+    free(dir);
+  }
+  char *dir_error = have_dir ? NULL : fmt("could not write a probe kernel in %s: %s", tmp, strerror(errno));
+
+  char *arch_flag = fmt("--offload-arch=%s", d->arch);
+  for (size_t i = 0; i < n; i++) {
+    compiler *c = &cs[i];
+    c->real = real_path(c->path);
+    c->dup_of = -1;
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(cs[j].real, c->real) && cs[j].hipcc == c->hipcc) {
+        c->dup_of = (int)j;
+        break;
+      }
+    if (c->dup_of >= 0) continue;
+    char *vargv[] = {c->path, "--version", NULL};
+    proc_start(&c->version, vargv, NULL);
+    push_arg(c, c->path);
+    push_arg(c, "-x");
+    push_arg(c, "hip");
+    push_arg(c, arch_flag);
+    if (!c->hipcc) {
+      push_arg(c, "-std=c++17");
+      if (d->rocm_root) push_owned(c, fmt("--rocm-path=%s", d->rocm_root));
+      const char *dl = d->devlib_isa ? d->devlib_isa : d->devlib_any;
+      if (dl) push_owned(c, fmt("--rocm-device-lib-path=%s", dl));
+    }
+    size_t shown_upto = c->argc;
+    push_arg(c, "-c");
+    push_arg(c, "probe.hip");
+    push_arg(c, "-o");
+    push_owned(c, fmt("probe-%zu.o", i));
+    c->argv[c->argc] = NULL;
+    size_t len = 16;
+    for (size_t k = 0; k < shown_upto; k++) len += strlen(c->argv[k]) + 1;
+    c->shown = xmalloc(len);
+    c->shown[0] = '\0';
+    for (size_t k = 0; k < shown_upto; k++) strcat(strcat(c->shown, c->argv[k]), " ");
+    strcat(c->shown, "-c FILE.hip");
+    if (have_dir) proc_start(&c->probe, c->argv, dir);
+  }
+  /* All --version runs and probes run at once; then collect them. */
+  proc all[32];
+  size_t n_all = 0;
+  for (size_t i = 0; i < n; i++)
+    if (cs[i].dup_of < 0) {
+      all[n_all++] = cs[i].version;
+      all[n_all++] = cs[i].probe;
+    }
+  proc_wait_all(all, n_all, PROBE_TIMEOUT_MS);
+  n_all = 0;
+  for (size_t i = 0; i < n; i++)
+    if (cs[i].dup_of < 0) {
+      cs[i].version = all[n_all++];
+      cs[i].probe = all[n_all++];
+    }
+
+  if (!hipcc_found)
+    add(d, SEC_COMPILERS, "hipcc", ST_MISSING,
+        "not on PATH nor in a ROCm prefix's bin folder: install ROCm (hipcc) to use it; not needed when a clang++ here "
+        "builds for %s",
+        d->arch);
+  int can_build = 0;
+  for (size_t i = 0; i < n; i++) {
+    compiler *c = &cs[i];
+    item *it;
+    if (c->dup_of >= 0) {
+      const item *orig = NULL;
+      for (size_t k = d->n_items; k-- > 0;)
+        if (d->items[k]->sec == SEC_COMPILERS && !strcmp(d->items[k]->name, cs[c->dup_of].label)) {
+          orig = d->items[k];
+          break;
+        }
+      it = add(d, SEC_COMPILERS, c->label, orig ? orig->st : ST_WARNING, "%s is the same compiler as %s (%s)",
+               c->path, cs[c->dup_of].label, c->real);
+      it->path = xstrdup(c->path);
+      if (orig) {
+        it->version = xstrdup(orig->version);
+        it->accepts = orig->accepts;
+      }
+      continue;
+    }
+    char *ver = compiler_version(c);
+    char *where = fmt("%s%s%s", ver ? ver : "version unknown", ver ? " at " : ", ", c->path);
+    int ok = have_dir && c->probe.pid && c->probe.code == 0;
+    if (ok) {
+      it = add(d, SEC_COMPILERS, c->label, ST_OK, "%s: compiles HIP for %s", where, d->arch);
+      if (!can_build) {
+        can_build = 1;
+        memcpy(d->builder, c->label, sizeof d->builder);
+        d->build_command = xstrdup(c->shown);
+      }
+    } else {
+      char *why = have_dir ? (c->probe.pid ? probe_error(&c->probe) : xstrdup("it could not be started"))
+                           : xstrdup(dir_error);
+      const char *hint = "";
+      if (c->hipcc && strstr(c->probe.out ? c->probe.out : "", "invalid target ID"))
+        hint = " (Debian's hipcc uses clang-15, which predates gfx942: use ROCm's hipcc or clang++-19)";
+      else if (!c->hipcc && strstr(why, "device library"))
+        hint = " (see Device libraries)";
+      else if (!c->hipcc && strstr(c->probe.out ? c->probe.out : "", "Producer:"))
+        hint = " (the device libraries come from a newer LLVM than this clang: use a newer clang)";
+      else if (!c->hipcc && strstr(why, "invalid target ID"))
+        hint = " (this clang predates the architecture: use a newer one)";
+      it = add(d, SEC_COMPILERS, c->label, ST_WARNING, "%s: cannot build for %s: %s%s", where, d->arch, why, hint);
+      free(why);
+    }
+    it->accepts = have_dir ? ok : -1;
+    it->version = ver;
+    it->path = xstrdup(c->path);
+    it->command = xstrdup(c->shown);
+    free(where);
+  }
+  if (!any_clang)
+    add(d, SEC_COMPILERS, "clang++", ST_MISSING,
+        "no clang++ or clang++-NN on PATH: install clang-19 and clang-tools-19 (Debian), whose clang builds HIP "
+        "code with --offload-arch=%s",
+        d->arch);
+
+  /* clang-offload-bundler: clang looks next to itself, then on PATH. */
+  char *bundler = NULL;
+  const char *bundler_for = NULL;
+  for (size_t i = first_clang; i < n && !bundler; i++) {
+    if (cs[i].hipcc) continue;
+    char *r = xstrdup(cs[i].real);
+    char *slash = strrchr(r, '/');
+    if (slash) {
+      *slash = '\0';
+      char *c = fmt("%s/clang-offload-bundler", r);
+      if (is_exec(c)) {
+        bundler = c;
+        bundler_for = cs[i].label;
+      } else {
+        free(c);
+      }
+    }
+    free(r);
+  }
+  if (!bundler) bundler = find_in_path("clang-offload-bundler");
+  if (bundler) {
+    item *it = bundler_for ? add(d, SEC_COMPILERS, "clang-offload-bundler", ST_OK, "%s (next to %s)", bundler,
+                                 bundler_for)
+                           : add(d, SEC_COMPILERS, "clang-offload-bundler", ST_OK, "%s (on PATH)", bundler);
+    it->path = bundler;
+  } else {
+    add(d, SEC_COMPILERS, "clang-offload-bundler", ST_MISSING,
+        "not next to any clang nor on PATH: clang needs it to bundle host and device code; install "
+        "clang-tools-19 (Debian) or use ROCm's clang");
+  }
+
+  for (size_t i = 0; i < n; i++) {
+    compiler *c = &cs[i];
+    proc_free(&c->version);
+    proc_free(&c->probe);
+    free(c->path);
+    free(c->real);
+    free(c->shown);
+    for (size_t k = 0; k < c->n_owned; k++) free(c->owned[k]);
+  }
+  free(arch_flag);
+  free(dir_error);
+  remove_tmpdir();
+  return can_build;
+}
+
+/* ---- GPUs --------------------------------------------------------------- */
+
+typedef struct gpu_count {
+  char name[32];
+  int n;
+} gpu_count;
+
+static void count_gpu(gpu_count *g, size_t *n, const char *name) {
+  for (size_t i = 0; i < *n; i++)
+    if (!strcmp(g[i].name, name)) {
+      g[i].n++;
+      return;
+    }
+  if (*n >= 64) return;
+  snprintf(g[*n].name, sizeof g[*n].name, "%s", name);
+  g[(*n)++].n = 1;
+}
+
+static void check_gpus(doctor *d) {
+  gpu_count g[64];
+  size_t n = 0;
+  const char *source = NULL;
+  char *rocminfo = find_in_path("rocminfo");
+  if (!rocminfo && d->rocm_root) {
+    rocminfo = fmt("%s/bin/rocminfo", d->rocm_root);
+    if (!is_exec(rocminfo)) {
+      free(rocminfo);
+      rocminfo = NULL;
+    }
+  }
+  char *rocminfo_error = NULL;
+  if (rocminfo) {
+    char *argv[] = {rocminfo, NULL};
+    char *out = NULL;
+    int rc = run(argv, VERSION_TIMEOUT_MS, &out);
+    for (const char *s = out; rc == 0 && s && (s = strstr(s, "Name:")) != NULL;) {
+      s += 5;
+      while (*s == ' ' || *s == '\t') s++;
+      if (strncmp(s, "gfx", 3) != 0) continue;
+      size_t len = 3 + strspn(s + 3, "0123456789abcdef");
+      if (len > 3 && len < 16 && (s[len] == '\0' || isspace((unsigned char)s[len]))) {
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)len, s);
+        count_gpu(g, &n, name);
+      }
+    }
+    if (n) source = "rocminfo";
+    else if (rc != 0) rocminfo_error = fmt("rocminfo failed (exit status %d)", rc);
+    free(out);
+  }
+  if (!n) {
+    const char *nodes = "/sys/class/kfd/kfd/topology/nodes";
+    DIR *dir = opendir(nodes);
+    struct dirent *e;
+    while (dir && (e = readdir(dir)) != NULL) {
+      if (e->d_name[0] == '.') continue;
+      char *p = fmt("%s/%s/properties", nodes, e->d_name);
+      char *text = read_text(p, 64 * 1024);
+      free(p);
+      const char *s = text ? strstr(text, "gfx_target_version ") : NULL;
+      long v = s ? strtol(s + 19, NULL, 10) : 0;
+      free(text);
+      if (v <= 0) continue; /* a CPU node */
+      char name[32];
+      snprintf(name, sizeof name, "gfx%ld%ld%lx", v / 10000, v / 100 % 100, v % 100);
+      count_gpu(g, &n, name);
+    }
+    if (dir) closedir(dir);
+    if (n) source = "/sys/class/kfd";
+  }
+  d->n_gpus = 0;
+  for (size_t i = 0; i < n; i++) {
+    d->n_gpus += g[i].n;
+    if (!strcmp(g[i].name, d->base))
+      add(d, SEC_GPUS, g[i].name, ST_OK, "%d GPU%s (%s): runs code built for %s", g[i].n, g[i].n > 1 ? "s" : "",
+          source, d->arch);
+    else
+      add(d, SEC_GPUS, g[i].name, ST_WARNING,
+          "%d GPU%s (%s) that cannot run code built only for %s: add --offload-arch=%s to the build", g[i].n,
+          g[i].n > 1 ? "s" : "", source, d->base, g[i].name);
+  }
+  if (!n)
+    add(d, SEC_GPUS, "gpu", ST_MISSING,
+        "none found (%s%s/sys/class/kfd %s): the output can be compiled here, but runs only on a machine with an "
+        "AMD GPU",
+        rocminfo_error ? rocminfo_error : rocminfo ? "rocminfo lists no gfx agent" : "no rocminfo",
+        ", ", is_dir("/sys/class/kfd") ? "lists no GPU" : "absent");
+  if (access("/dev/kfd", F_OK) == 0 && access("/dev/kfd", R_OK | W_OK) != 0)
+    add(d, SEC_GPUS, "/dev/kfd", ST_WARNING,
+        "exists but this user cannot open it, so HIP programs see no GPU: add the user to the render and video "
+        "groups (usermod -aG render,video USER) and log in again");
+  free(rocminfo);
+  free(rocminfo_error);
+}
+
+/* ---- environment -------------------------------------------------------- */
+
+static item *env_item(doctor *d, const char *name, status st, const char *f, ...) C2H_PRINTF(4, 5);
+static item *env_item(doctor *d, const char *name, status st, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  char *msg = vfmt(f, ap);
+  va_end(ap);
+  item *it = add(d, SEC_ENV, name, st, "%s", msg);
+  free(msg);
+  const char *v = getenv(name);
+  it->value = xstrdup(v);
+  return it;
+}
+
+/* A variable naming GPUs: indices, UUIDs (GPU-...). */
+static void check_visible(doctor *d, const char *name, const char *extra) {
+  const char *v = getenv(name);
+  if (!v) {
+    env_item(d, name, ST_OK, "not set");
+    return;
+  }
+  if (!*v) {
+    env_item(d, name, ST_WARNING, "set but empty, which hides every GPU from HIP programs%s: unset it", extra);
+    return;
+  }
+  long max_index = -1;
+  for (const char *s = v; *s;) {
+    size_t n = strcspn(s, ",");
+    int ok = n > 0;
+    if (ok && n > 4 && strncmp(s, "GPU-", 4) == 0) {
+      for (size_t k = 4; k < n; k++) ok = ok && (isxdigit((unsigned char)s[k]) || s[k] == '-');
+    } else {
+      for (size_t k = 0; k < n; k++) ok = ok && isdigit((unsigned char)s[k]);
+      if (ok) {
+        long idx = strtol(s, NULL, 10);
+        if (idx > max_index) max_index = idx;
+      }
+    }
+    if (!ok) {
+      if (n && s[0] == '-')
+        env_item(d, name, ST_WARNING, "hides every GPU from HIP programs%s: unset it", extra);
+      else
+        env_item(d, name, ST_WARNING, "'%.*s' is not a GPU index or UUID (GPU-...)%s: unset it or list indices", (int)n,
+                 s, extra);
+      return;
+    }
+    s += n;
+    if (*s == ',') s++;
+  }
+  if (d->n_gpus > 0 && max_index >= d->n_gpus)
+    env_item(d, name, ST_WARNING, "names GPU %ld, but %d GPU%s found%s: programs may see fewer GPUs than expected",
+             max_index, d->n_gpus, d->n_gpus > 1 ? "s were" : " was", extra);
+  else
+    env_item(d, name, ST_OK, "limits the GPUs HIP programs see%s", extra);
+}
+
+/* A variable listing target architectures. */
+static void check_arch_list(doctor *d, const char *name, const char *what) {
+  const char *v = getenv(name);
+  if (!v) env_item(d, name, ST_OK, "not set");
+  else if (list_has_arch(v, d->base)) env_item(d, name, ST_OK, "includes %s", d->base);
+  else
+    env_item(d, name, ST_WARNING, "does not include %s, so %s: add %s or unset it", d->base, what, d->base);
+}
+
+/* A variable naming a folder; `must_hold` is a file it should contain. */
+static void check_dir_var(doctor *d, const char *name, const char *must_hold, const char *use) {
+  const char *v = getenv(name);
+  if (!v) {
+    env_item(d, name, ST_OK, "not set");
+  } else if (!is_dir(v)) {
+    env_item(d, name, ST_WARNING, "is not an existing folder, but %s: unset it or fix it", use);
+  } else if (must_hold && !has_file(v, must_hold)) {
+    env_item(d, name, ST_WARNING, "has no %s, but %s: unset it or point it to the right folder", must_hold, use);
+  } else {
+    env_item(d, name, ST_OK, "%s", use);
+  }
+}
+
+static void check_environment(doctor *d) {
+  const char *v = getenv("HIP_PLATFORM");
+  if (!v) env_item(d, "HIP_PLATFORM", ST_OK, "not set (hipcc defaults to amd)");
+  else if (!strcmp(v, "amd")) env_item(d, "HIP_PLATFORM", ST_OK, "HIP targets AMD GPUs");
+  else if (!strcmp(v, "hcc"))
+    env_item(d, "HIP_PLATFORM", ST_WARNING, "'hcc' is the deprecated name of amd: set HIP_PLATFORM=amd");
+  else
+    env_item(d, "HIP_PLATFORM", ST_WARNING,
+             "makes hipcc and the HIP headers target %s instead of AMD GPUs (%s): unset it or set HIP_PLATFORM=amd",
+             !strcmp(v, "nvidia") || !strcmp(v, "nvcc") ? "NVIDIA GPUs through CUDA" : "another platform",
+             d->arch);
+
+  v = getenv("HIP_COMPILER");
+  if (v && strcmp(v, "clang") != 0)
+    env_item(d, "HIP_COMPILER", ST_WARNING, "hipcc needs clang to build for AMD GPUs: unset it");
+
+  v = getenv("HSA_OVERRIDE_GFX_VERSION");
+  if (!v) {
+    env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_OK, "not set");
+  } else {
+    int major, minor, step, used = 0;
+    if (sscanf(v, "%d.%d.%d%n", &major, &minor, &step, &used) == 3 && !v[used] && major > 0 && minor >= 0 &&
+        minor < 10 && step >= 0 && step < 16) {
+      char gfx[32];
+      snprintf(gfx, sizeof gfx, "gfx%d%d%x", major, minor, (unsigned)step);
+      if (!strcmp(gfx, d->base))
+        env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_OK,
+                 "matches %s (needed only when a GPU reports another ISA)", d->base);
+      else
+        env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_WARNING,
+                 "makes the runtime treat every GPU as %s, which disagrees with %s: code built for %s will not "
+                 "load; unset it",
+                 gfx, d->base, d->base);
+    } else {
+      env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_WARNING,
+               "is not MAJOR.MINOR.STEPPING (e.g. 9.4.2 for gfx942): the runtime may refuse every GPU; unset it");
+    }
+  }
+
+  check_arch_list(d, "PYTORCH_ROCM_ARCH", "PyTorch extensions built here get no code for it");
+  check_arch_list(d, "GPU_TARGETS", "ROCm library builds that read it get no code for it");
+  check_arch_list(d, "AMDGPU_TARGETS", "ROCm library builds that read it get no code for it");
+  v = getenv("HCC_AMDGPU_TARGET");
+  if (v && list_has_arch(v, d->base))
+    env_item(d, "HCC_AMDGPU_TARGET", ST_WARNING,
+             "includes %s but is obsolete (HCC era) and ignored by current hipcc: use --offload-arch=%s", d->base,
+             d->base);
+  else
+    check_arch_list(d, "HCC_AMDGPU_TARGET", "old hipcc builds get no code for it (the variable is obsolete)");
+
+  check_visible(d, "HIP_VISIBLE_DEVICES", "");
+  check_visible(d, "ROCR_VISIBLE_DEVICES", "");
+  check_visible(d, "CUDA_VISIBLE_DEVICES", " (HIP honours it on AMD GPUs too)");
+
+  check_dir_var(d, "ROCM_PATH", "include/hip/hip_runtime.h", "hipcc, clang and CMake look for ROCm there");
+  check_dir_var(d, "HIP_PATH", "include/hip/hip_runtime.h", "hipcc looks for the HIP headers there");
+  check_dir_var(d, "HIP_CLANG_PATH", "clang++", "hipcc runs the clang found there");
+  char *isa_file = fmt("oclc_isa_version_%s.bc", d->isa);
+  check_dir_var(d, "HIP_DEVICE_LIB_PATH", isa_file, "hipcc links device libraries from there");
+  free(isa_file);
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void count_status(const doctor *d, size_t counts[3]) {
+  counts[0] = counts[1] = counts[2] = 0;
+  for (size_t i = 0; i < d->n_items; i++) counts[d->items[i]->st]++;
+}
+
+static char *verdict_text(const doctor *d, int can_build) {
+  if (!can_build)
+    return fmt("cannot build for %s here: no compiler accepted --offload-arch=%s (see Compilers above)", d->arch,
+               d->arch);
+  return fmt("can build for %s here with %s: %s%s", d->arch, d->builder, d->build_command,
+             d->n_gpus > 0 ? "" : " (no GPU here to run it)");
+}
+
+static void print_text(const doctor *d, int can_build) {
+  printf("cu2hip doctor: building HIP code for %s\n", d->arch);
+  for (int s = 0; s < SEC__COUNT; s++) {
+    printf("\n%s\n", section_titles[s]);
+    const char *unset[32];
+    size_t n_unset = 0;
+    for (size_t i = 0; i < d->n_items; i++) {
+      const item *it = d->items[i];
+      if ((int)it->sec != s) continue;
+      if (s == SEC_ENV && it->st == ST_OK && !it->value) {
+        if (n_unset < 32) unset[n_unset++] = it->name;
+        continue;
+      }
+      int w = (int)strlen(it->name) > 24 ? 0 : 24;
+      if (s == SEC_ENV && it->value)
+        printf("  %-8s %s=%s: %s\n", status_names[it->st], it->name, it->value, it->message);
+      else
+        printf("  %-8s %-*s %s\n", status_names[it->st], w, it->name, it->message);
+    }
+    if (n_unset) {
+      printf("  %-8s %-24s", "ok", "not set:");
+      for (size_t k = 0; k < n_unset; k++) printf("%s%s", k ? ", " : " ", unset[k]);
+      printf("\n");
+    }
+  }
+  size_t c[3];
+  count_status(d, c);
+  char *v = verdict_text(d, can_build);
+  printf("\nverdict: %s\n", v);
+  printf("%zu ok, %zu warning%s, %zu missing\n", c[0], c[1], c[1] == 1 ? "" : "s", c[2]);
+  free(v);
+}
+
+static json_t *opt_text(const char *s) { return s ? c2h_json_text(s) : json_null(); }
+
+static int print_json(const doctor *d, int can_build) {
+  json_t *root = json_object();
+  int bad = root ? 0 : -1;
+  bad |= c2h_json_set(root, "tool", c2h_json_text("cu2hip doctor"));
+  bad |= c2h_json_set(root, "version", c2h_json_text(c2h_version_string()));
+  bad |= c2h_json_set(root, "offload_arch", c2h_json_text(d->arch));
+  json_t *items = json_array();
+  for (size_t i = 0; i < d->n_items; i++) {
+    const item *it = d->items[i];
+    json_t *o = json_object();
+    bad |= c2h_json_set(o, "section", c2h_json_text(section_ids[it->sec]));
+    bad |= c2h_json_set(o, "name", c2h_json_text(it->name));
+    bad |= c2h_json_set(o, "status", c2h_json_text(status_names[it->st]));
+    bad |= c2h_json_set(o, "message", c2h_json_text(it->message));
+    bad |= c2h_json_set(o, "version", opt_text(it->version));
+    bad |= c2h_json_set(o, "path", opt_text(it->path));
+    if (it->sec == SEC_ENV) {
+      bad |= c2h_json_set(o, "set", json_boolean(it->value != NULL));
+      bad |= c2h_json_set(o, "value", opt_text(it->value));
+    }
+    if (it->sec == SEC_COMPILERS && it->command) {
+      bad |= c2h_json_set(o, "accepts_arch", it->accepts < 0 ? json_null() : json_boolean(it->accepts));
+      bad |= c2h_json_set(o, "command", c2h_json_text(it->command));
+    }
+    bad |= c2h_json_push(items, o);
+  }
+  bad |= c2h_json_set(root, "items", items);
+  size_t c[3];
+  count_status(d, c);
+  json_t *verdict = json_object();
+  char *v = verdict_text(d, can_build);
+  bad |= c2h_json_set(verdict, "can_build", json_boolean(can_build));
+  bad |= c2h_json_set(verdict, "compiler", opt_text(can_build ? d->builder : NULL));
+  bad |= c2h_json_set(verdict, "command", opt_text(can_build ? d->build_command : NULL));
+  bad |= c2h_json_set(verdict, "gpus", json_integer(d->n_gpus < 0 ? 0 : d->n_gpus));
+  bad |= c2h_json_set(verdict, "ok", json_integer((json_int_t)c[0]));
+  bad |= c2h_json_set(verdict, "warnings", json_integer((json_int_t)c[1]));
+  bad |= c2h_json_set(verdict, "missing", json_integer((json_int_t)c[2]));
+  bad |= c2h_json_set(verdict, "message", c2h_json_text(v));
+  bad |= c2h_json_set(root, "verdict", verdict);
+  free(v);
+  c2h_error err;
+  c2h_error_clear(&err);
+  if (!bad && c2h_json_write(stdout, root, 1, &err) != 0) bad = -2;
+  json_decref(root);
+  return bad;
+}
+
+/* ---- entry -------------------------------------------------------------- */
+
+static int doctor_usage_error(const char *f, const char *arg) {
+  fprintf(stderr, "cu2hip doctor: ");
+  fprintf(stderr, f, arg);
+  fprintf(stderr, "\nTry 'cu2hip doctor --help'.\n");
+  return C2H_EXIT_USAGE;
+}
+
+/* gfxNNN with optional :feature+ / :feature- suffixes. */
+static int parse_arch(doctor *d, const char *arch) {
+  size_t n = strlen(arch);
+  if (n >= sizeof d->arch || strncmp(arch, "gfx", 3) != 0) return -1;
+  size_t proc_len = strcspn(arch, ":");
+  size_t digits = strspn(arch + 3, "0123456789abcdef");
+  if (digits == 0 || 3 + digits != proc_len || !isdigit((unsigned char)arch[3])) return -1;
+  for (const char *f = arch + proc_len; *f;) {
+    f++; /* ':' */
+    size_t fl = strcspn(f, ":");
+    if (fl < 2 || (f[fl - 1] != '+' && f[fl - 1] != '-')) return -1;
+    for (size_t k = 0; k + 1 < fl; k++)
+      if (!islower((unsigned char)f[k]) && !isdigit((unsigned char)f[k])) return -1;
+    f += fl;
+  }
+  memcpy(d->arch, arch, n + 1);
+  snprintf(d->base, sizeof d->base, "%.*s", (int)proc_len, arch);
+  snprintf(d->isa, sizeof d->isa, "%.*s", (int)(proc_len - 3), arch + 3);
+  return 0;
+}
+
+int c2h_cli_doctor(int argc, char **argv) {
+  doctor d;
+  memset(&d, 0, sizeof d);
+  d.n_gpus = -1;
+  const char *arch = "gfx942", *format = "text";
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    const char **target = NULL;
+    const char *name = NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(doctor_usage, stdout);
+      return C2H_EXIT_OK;
+    }
+    static const char *const opts[] = {"--offload-arch", "--format", "--device-lib-path"};
+    const char **targets[] = {&arch, &format, &d.device_lib_opt};
+    for (int k = 0; k < 3 && !target; k++) {
+      size_t ol = strlen(opts[k]);
+      if (strncmp(a, opts[k], ol) != 0) continue;
+      if (a[ol] == '=') {
+        *targets[k] = a + ol + 1;
+        target = targets[k];
+      } else if (!a[ol]) {
+        if (i + 1 >= argc) return doctor_usage_error("option '%s' needs a value", opts[k]);
+        *targets[k] = argv[++i];
+        target = targets[k];
+      }
+      name = opts[k];
+    }
+    if (!target) return doctor_usage_error("unknown argument '%s'", a);
+    if (!**target) return doctor_usage_error("option '%s' needs a non-empty value", name);
+  }
+  if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
+    return doctor_usage_error("--format must be text or json, not '%s'", format);
+  if (parse_arch(&d, arch) != 0)
+    return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
+
+  check_rocm(&d);
+  check_device_libs(&d);
+  int can_build = check_compilers(&d);
+  check_gpus(&d);
+  check_environment(&d);
+
+  int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS;
+  if (!strcmp(format, "json")) {
+    if (print_json(&d, can_build) != 0) {
+      fputs("cu2hip doctor: cannot write the report\n", stderr);
+      rc = C2H_EXIT_INTERNAL;
+    }
+  } else {
+    print_text(&d, can_build);
+  }
+  if (fflush(stdout) != 0 || ferror(stdout)) rc = C2H_EXIT_USAGE;
+  doctor_free(&d);
+  return rc;
+}

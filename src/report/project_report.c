@@ -1,0 +1,1096 @@
+/* Project reports (--report FILE.md|FILE.json|FILE.html): totals, API uses
+ * by library, unsupported APIs, diagnostics by check and per file. The three
+ * formats are rendered from one model, so they carry the same facts; the
+ * order of everything is fixed, and the only time-dependent item (the
+ * generation time) comes from SOURCE_DATE_EPOCH when it is set. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, gmtime_r, getcwd */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cu2hip/cu2hip.h"
+#include "report/json_common.h"
+#include "report/report.h"
+#include "util/file.h"
+
+/* ---- the model ---------------------------------------------------------- */
+
+typedef struct rp_file {
+  char *path;                  /* as shown: relative to the current directory where possible */
+  char *output;                /* as shown, or NULL */
+  const char *raw;             /* the path in records and diagnostics */
+  const c2h_project_file *rec; /* NULL: known from diagnostics only */
+  size_t sev[3];
+  size_t api_uses;
+  size_t first, n_diags; /* its diagnostics: model.order[first .. first+n_diags) */
+  size_t rank;           /* position in the report order */
+} rp_file;
+
+typedef struct rp_library {
+  const char *name;
+  size_t uses;
+} rp_library;
+
+typedef struct rp_unsupported {
+  char *name, *reason;
+  size_t count;
+  size_t *diags; /* indices into the diagnostic list */
+} rp_unsupported;
+
+typedef struct rp_model {
+  const c2h_project_summary *sum;
+  const c2h_diag_list *diags;
+  rp_file *files;
+  size_t n_files;
+  size_t *sorted;    /* file indices in report order: most in need of a human first */
+  size_t *diag_file; /* per diagnostic: its file index */
+  size_t *order;     /* diagnostic indices grouped by file */
+  rp_library *libs;
+  size_t n_libs;
+  rp_unsupported *unsup;
+  size_t n_unsup;
+  size_t by_check[C2H_CHECK__COUNT];
+  size_t check_order[C2H_CHECK__COUNT];
+  size_t n_checks;
+  size_t lines_changed, renames, includes, launches, calls, api_uses;
+  size_t max_check, max_file, max_lib;
+  char generated[32]; /* "" unless SOURCE_DATE_EPOCH is set */
+  char *cwd;
+} rp_model;
+
+static const char *const severity_label[3] = {"note", "warning", "error"};
+
+static char *dup_str(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+static char *dup_n(const char *s, size_t n) {
+  char *p = malloc(n + 1);
+  if (!p) return NULL;
+  memcpy(p, s, n);
+  p[n] = '\0';
+  return p;
+}
+
+/* A path as shown: without leading "./", and relative when it lies under
+ * the current directory. */
+static char *display_path(const char *path, const char *cwd) {
+  if (cwd && path[0] == '/') {
+    size_t n = strlen(cwd);
+    if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/') path += n + 1;
+  }
+  while (path[0] == '.' && path[1] == '/') {
+    path += 2;
+    while (*path == '/') path++;
+  }
+  return dup_str(*path ? path : ".");
+}
+
+static size_t total_diags(const rp_file *f) { return f->sev[0] + f->sev[1] + f->sev[2]; }
+
+static const char *file_status(const rp_file *f) {
+  if (!f->rec || f->rec->failed) return "failed";
+  if (f->rec->copied) return "copied";
+  if (f->rec->translated) return f->rec->changed ? "changed" : "unchanged";
+  return "skipped";
+}
+
+static const rp_file *g_sort_files; /* for the comparators below (single-threaded use) */
+
+static int cmp_files(const void *a, const void *b) {
+  const rp_file *x = &g_sort_files[*(const size_t *)a], *y = &g_sort_files[*(const size_t *)b];
+  for (int s = C2H_SEV_ERROR; s >= C2H_SEV_NOTE; s--)
+    if (x->sev[s] != y->sev[s]) return x->sev[s] > y->sev[s] ? -1 : 1;
+  int c = strcmp(x->path, y->path);
+  return c ? c : strcmp(x->raw, y->raw);
+}
+
+static int cmp_raw(const void *a, const void *b) {
+  return strcmp(g_sort_files[*(const size_t *)a].raw, g_sort_files[*(const size_t *)b].raw);
+}
+
+static int cmp_libs(const void *a, const void *b) {
+  const rp_library *x = a, *y = b;
+  if (x->uses != y->uses) return x->uses > y->uses ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static int cmp_unsup(const void *a, const void *b) {
+  const rp_unsupported *x = a, *y = b;
+  if (x->count != y->count) return x->count > y->count ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static const size_t *g_check_counts;
+
+static int cmp_checks(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  if (g_check_counts[x] != g_check_counts[y]) return g_check_counts[x] > g_check_counts[y] ? -1 : 1;
+  return strcmp(c2h_check_name((c2h_check)x), c2h_check_name((c2h_check)y));
+}
+
+static void model_dispose(rp_model *m) {
+  for (size_t i = 0; i < m->n_files; i++) {
+    free(m->files[i].path);
+    free(m->files[i].output);
+  }
+  for (size_t i = 0; i < m->n_unsup; i++) {
+    free(m->unsup[i].name);
+    free(m->unsup[i].reason);
+    free(m->unsup[i].diags);
+  }
+  free(m->files);
+  free(m->sorted);
+  free(m->diag_file);
+  free(m->order);
+  free(m->libs);
+  free(m->unsup);
+  free(m->cwd);
+}
+
+/* Splits an api-unsupported message, "NAME has no HIP equivalent: REASON"
+ * (or "<HEADER> has ..."), into its name and reason. */
+static int split_unsupported(const char *msg, char **name, char **reason) {
+  static const char marker[] = " has no HIP equivalent";
+  const char *m = strstr(msg, marker);
+  const char *r;
+  if (m) {
+    r = m + sizeof marker - 1;
+    if (*r == ':') r++;
+  } else {
+    m = msg + strcspn(msg, " :");
+    r = m;
+    if (*r == ':') r++;
+  }
+  while (*r == ' ') r++;
+  *name = dup_n(msg, (size_t)(m - msg));
+  *reason = dup_str(r);
+  return *name && *reason ? 0 : -1;
+}
+
+static int add_unsupported(rp_model *m, size_t diag_index, size_t *cap) {
+  char *name, *reason;
+  if (split_unsupported(m->diags->items[diag_index].message, &name, &reason)) {
+    free(name);
+    free(reason);
+    return -1;
+  }
+  rp_unsupported *u = NULL;
+  for (size_t i = 0; i < m->n_unsup && !u; i++)
+    if (strcmp(m->unsup[i].name, name) == 0) u = &m->unsup[i];
+  if (!u) {
+    if (m->n_unsup == *cap) {
+      size_t ncap = *cap ? *cap * 2 : 8;
+      rp_unsupported *p = realloc(m->unsup, ncap * sizeof *p);
+      if (!p) {
+        free(name);
+        free(reason);
+        return -1;
+      }
+      m->unsup = p;
+      *cap = ncap;
+    }
+    u = &m->unsup[m->n_unsup++];
+    memset(u, 0, sizeof *u);
+    u->name = name;
+    u->reason = reason;
+  } else {
+    free(name);
+    free(reason);
+  }
+  /* A group never holds more than all diagnostics: grow by powers of two. */
+  if ((u->count & (u->count - 1)) == 0) {
+    size_t ncap = u->count ? u->count * 2 : 1;
+    size_t *p = realloc(u->diags, ncap * sizeof *p);
+    if (!p) return -1;
+    u->diags = p;
+  }
+  u->diags[u->count++] = diag_index;
+  return 0;
+}
+
+/* The file a diagnostic belongs to: a record with its path, else a file
+ * added for it. by_raw holds the record indices sorted by raw path. */
+static int file_of(rp_model *m, const char *path, const size_t *by_raw, size_t n_rec, size_t *out) {
+  size_t lo = 0, hi = n_rec;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(m->files[by_raw[mid]].raw, path);
+    if (c == 0) {
+      *out = by_raw[mid];
+      return 0;
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  for (size_t i = n_rec; i < m->n_files; i++)
+    if (strcmp(m->files[i].raw, path) == 0) {
+      *out = i;
+      return 0;
+    }
+  rp_file *f = &m->files[m->n_files];
+  memset(f, 0, sizeof *f);
+  f->raw = path;
+  if (!(f->path = display_path(path, m->cwd))) return -1;
+  *out = m->n_files++;
+  return 0;
+}
+
+static int add_library(rp_model *m, const char *name, size_t uses, size_t *cap) {
+  for (size_t i = 0; i < m->n_libs; i++)
+    if (strcmp(m->libs[i].name, name) == 0) {
+      m->libs[i].uses += uses;
+      return 0;
+    }
+  if (m->n_libs == *cap) {
+    size_t ncap = *cap ? *cap * 2 : 16;
+    rp_library *p = realloc(m->libs, ncap * sizeof *p);
+    if (!p) return -1;
+    m->libs = p;
+    *cap = ncap;
+  }
+  m->libs[m->n_libs++] = (rp_library){name, uses};
+  return 0;
+}
+
+static void set_generated(rp_model *m) {
+  const char *e = getenv("SOURCE_DATE_EPOCH");
+  m->generated[0] = '\0';
+  if (!e || !*e) return;
+  char *end = NULL;
+  long long v = strtoll(e, &end, 10);
+  if (*end || v < 0) return;
+  time_t t = (time_t)v;
+  struct tm tm;
+  if (!gmtime_r(&t, &tm)) return;
+  if (!strftime(m->generated, sizeof m->generated, "%Y-%m-%dT%H:%M:%SZ", &tm)) m->generated[0] = '\0';
+}
+
+static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_diag_list *diags) {
+  size_t n_rec = sum->n_records, n_diag = diags->len;
+  size_t *by_raw = NULL, *fill = NULL;
+  size_t lib_cap = 0, unsup_cap = 0;
+  int rc = -1;
+  memset(m, 0, sizeof *m);
+  m->sum = sum;
+  m->diags = diags;
+  set_generated(m);
+  char buf[4096];
+  if (getcwd(buf, sizeof buf) && !(m->cwd = dup_str(buf))) goto done;
+  m->files = calloc(n_rec + n_diag + 1, sizeof *m->files);
+  by_raw = calloc(n_rec + 1, sizeof *by_raw);
+  m->diag_file = calloc(n_diag + 1, sizeof *m->diag_file);
+  m->order = calloc(n_diag + 1, sizeof *m->order);
+  if (!m->files || !by_raw || !m->diag_file || !m->order) goto done;
+
+  for (size_t i = 0; i < n_rec; i++) {
+    const c2h_project_file *r = &sum->records[i];
+    rp_file *f = &m->files[m->n_files++];
+    f->raw = r->path ? r->path : "";
+    f->rec = r;
+    if (!(f->path = display_path(f->raw, m->cwd))) goto done;
+    if (r->output && !(f->output = display_path(r->output, m->cwd))) goto done;
+    m->lines_changed += r->stats.lines_changed;
+    m->renames += r->stats.renames;
+    m->includes += r->stats.includes;
+    m->launches += r->stats.launches;
+    m->calls += r->stats.calls;
+    for (size_t k = 0; k < r->stats.n_libraries && k < 16; k++) {
+      if (!r->stats.by_library[k].library || !r->stats.by_library[k].uses) continue;
+      f->api_uses += r->stats.by_library[k].uses;
+      if (add_library(m, r->stats.by_library[k].library, r->stats.by_library[k].uses, &lib_cap)) goto done;
+    }
+    m->api_uses += f->api_uses;
+    by_raw[i] = i;
+  }
+  g_sort_files = m->files;
+  qsort(by_raw, n_rec, sizeof *by_raw, cmp_raw);
+
+  for (size_t i = 0; i < n_diag; i++) {
+    const c2h_diag *d = &diags->items[i];
+    size_t fi;
+    if (i > 0 && strcmp(diags->items[i - 1].path, d->path) == 0) fi = m->diag_file[i - 1];
+    else if (file_of(m, d->path, by_raw, n_rec, &fi)) goto done;
+    m->diag_file[i] = fi;
+    m->files[fi].sev[d->severity <= C2H_SEV_ERROR ? d->severity : C2H_SEV_ERROR]++;
+    m->files[fi].n_diags++;
+    if ((size_t)d->check < C2H_CHECK__COUNT) m->by_check[d->check]++;
+    if (d->check == C2H_CHECK_API_UNSUPPORTED && add_unsupported(m, i, &unsup_cap)) goto done;
+  }
+
+  /* Diagnostics grouped by file, in list order within each file. */
+  if (!(fill = calloc(m->n_files + 1, sizeof *fill))) goto done;
+  size_t at = 0;
+  for (size_t i = 0; i < m->n_files; i++) {
+    m->files[i].first = fill[i] = at;
+    at += m->files[i].n_diags;
+  }
+  for (size_t i = 0; i < n_diag; i++) m->order[fill[m->diag_file[i]]++] = i;
+
+  if (!(m->sorted = calloc(m->n_files + 1, sizeof *m->sorted))) goto done;
+  for (size_t i = 0; i < m->n_files; i++) m->sorted[i] = i;
+  g_sort_files = m->files;
+  qsort(m->sorted, m->n_files, sizeof *m->sorted, cmp_files);
+  for (size_t i = 0; i < m->n_files; i++) {
+    m->files[m->sorted[i]].rank = i;
+    if (total_diags(&m->files[i]) > m->max_file) m->max_file = total_diags(&m->files[i]);
+  }
+
+  if (m->n_libs) qsort(m->libs, m->n_libs, sizeof *m->libs, cmp_libs);
+  for (size_t i = 0; i < m->n_libs; i++)
+    if (m->libs[i].uses > m->max_lib) m->max_lib = m->libs[i].uses;
+  if (m->n_unsup) qsort(m->unsup, m->n_unsup, sizeof *m->unsup, cmp_unsup);
+  for (size_t c = 0; c < C2H_CHECK__COUNT; c++)
+    if (m->by_check[c]) {
+      m->check_order[m->n_checks++] = c;
+      if (m->by_check[c] > m->max_check) m->max_check = m->by_check[c];
+    }
+  g_check_counts = m->by_check;
+  qsort(m->check_order, m->n_checks, sizeof *m->check_order, cmp_checks);
+  rc = 0;
+done:
+  free(by_raw);
+  free(fill);
+  return rc;
+}
+
+static size_t diag_total(const rp_model *m) {
+  return m->sum->by_severity[0] + m->sum->by_severity[1] + m->sum->by_severity[2];
+}
+
+/* ---- shared output helpers ---------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n) {
+  unsigned c = s[0], cp, min;
+  size_t len;
+  if (c < 0x80) return 1;
+  if (c >= 0xc2 && c <= 0xdf) len = 2, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef) len = 3, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4) len = 4, min = 0x10000;
+  else return 0;
+  if (n < len) return 0;
+  cp = c & (0xffu >> (len + 1));
+  for (size_t i = 1; i < len; i++) {
+    if ((s[i] & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (s[i] & 0x3f);
+  }
+  return cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : len;
+}
+
+/* Writes n bytes of s, escaped for HTML text and attribute values; invalid
+ * UTF-8 and control characters become U+FFFD (tabs and newlines: a space). */
+static void html_n(FILE *o, const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = u[i];
+    switch (c) {
+      case '&': fputs("&amp;", o); i++; continue;
+      case '<': fputs("&lt;", o); i++; continue;
+      case '>': fputs("&gt;", o); i++; continue;
+      case '"': fputs("&quot;", o); i++; continue;
+      case '\'': fputs("&#39;", o); i++; continue;
+      case '\t': case '\n': case '\r': fputc(' ', o); i++; continue;
+      default: break;
+    }
+    size_t k = utf8_len(u + i, n - i);
+    if (!k || c < 0x20 || c == 0x7f) {
+      fputs("\xef\xbf\xbd", o);
+      i++;
+    } else {
+      fwrite(s + i, 1, k, o);
+      i += k;
+    }
+  }
+}
+
+static void html(FILE *o, const char *s) { html_n(o, s ? s : "", s ? strlen(s) : 0); }
+
+/* Markdown table-cell text: inline markup characters are escaped, HTML
+ * specials become entities, line breaks become spaces. */
+static void md(FILE *o, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+    switch (*p) {
+      case '&': fputs("&amp;", o); break;
+      case '<': fputs("&lt;", o); break;
+      case '>': fputs("&gt;", o); break;
+      case '\n': case '\r': case '\t': fputc(' ', o); break;
+      case '\\': case '`': case '*': case '_': case '[': case ']': case '|': case '#': case '~':
+        fputc('\\', o);
+        fputc(*p, o);
+        break;
+      default: fputc(*p, o);
+    }
+  }
+}
+
+static const char *plural(size_t n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+/* ---- Markdown ------------------------------------------------------------ */
+
+static void md_link_check(FILE *o, c2h_check c) {
+  char url[2048];
+  c2h_check_doc_url(c, url, sizeof url);
+  fputc('[', o);
+  md(o, c2h_check_name(c));
+  fprintf(o, "](%s)", url);
+}
+
+static void write_md(FILE *o, const rp_model *m) {
+  const c2h_project_summary *s = m->sum;
+  fprintf(o, "# cu2hip report\n\n");
+  fprintf(o, "cu2hip %s", c2h_version_string());
+  if (m->generated[0]) fprintf(o, ", %s", m->generated);
+  fprintf(o, ".\n\n## Summary\n\n| | Count |\n|:--|--:|\n");
+  fprintf(o, "| Files translated | %zu |\n| Files changed | %zu |\n| Files copied | %zu |\n", s->files, s->changed,
+          s->copied);
+  fprintf(o, "| Files failed | %zu |\n| Edits | %zu |\n| Lines changed | %zu |\n| API uses converted | %zu |\n",
+          s->input_errors, s->edits, m->lines_changed, m->api_uses);
+  fprintf(o, "| Errors | %zu |\n| Warnings | %zu |\n| Notes | %zu |\n| Suppressed | %zu |\n\n",
+          s->by_severity[C2H_SEV_ERROR], s->by_severity[C2H_SEV_WARNING], s->by_severity[C2H_SEV_NOTE],
+          s->suppressed);
+
+  fprintf(o, "## API uses converted, by library\n\n");
+  if (!m->n_libs) fprintf(o, "None.\n\n");
+  else {
+    fprintf(o, "| Library | Uses |\n|:--|--:|\n");
+    for (size_t i = 0; i < m->n_libs; i++) {
+      fputs("| ", o);
+      md(o, m->libs[i].name);
+      fprintf(o, " | %zu |\n", m->libs[i].uses);
+    }
+    fputc('\n', o);
+  }
+
+  fprintf(o, "## Unsupported APIs\n\n");
+  if (!m->n_unsup) fprintf(o, "None.\n\n");
+  else {
+    fprintf(o, "| API | Uses | Reason | Locations |\n|:--|--:|:--|:--|\n");
+    for (size_t i = 0; i < m->n_unsup; i++) {
+      const rp_unsupported *u = &m->unsup[i];
+      fputs("| ", o);
+      md(o, u->name);
+      fprintf(o, " | %zu | ", u->count);
+      md(o, u->reason);
+      fputs(" | ", o);
+      for (size_t k = 0; k < u->count; k++) {
+        const c2h_diag *d = &m->diags->items[u->diags[k]];
+        const rp_file *f = &m->files[m->diag_file[u->diags[k]]];
+        fprintf(o, "%s[", k ? ", " : "");
+        md(o, f->path);
+        fprintf(o, ":%u:%u](#file-%zu)", d->begin.line, d->begin.col, f->rank + 1);
+      }
+      fputs(" |\n", o);
+    }
+    fputc('\n', o);
+  }
+
+  fprintf(o, "## Diagnostics by check\n\n");
+  if (!m->n_checks) fprintf(o, "None.\n\n");
+  else {
+    fprintf(o, "| Check | Severity | Count | What it finds |\n|:--|:--|--:|:--|\n");
+    for (size_t i = 0; i < m->n_checks; i++) {
+      c2h_check c = (c2h_check)m->check_order[i];
+      fputs("| ", o);
+      md_link_check(o, c);
+      fprintf(o, " | %s | %zu | ", c2h_severity_name(c2h_check_default_severity(c)), m->by_check[c]);
+      md(o, c2h_check_summary(c));
+      fputs(" |\n", o);
+    }
+    fputc('\n', o);
+  }
+
+  fprintf(o, "## Files\n\nMost in need of a human first.\n\n");
+  if (!m->n_files) fprintf(o, "None.\n\n");
+  else {
+    fprintf(o, "| File | Status | Lines changed | Edits | API uses | Errors | Warnings | Notes |\n"
+               "|:--|:--|--:|--:|--:|--:|--:|--:|\n");
+    for (size_t i = 0; i < m->n_files; i++) {
+      const rp_file *f = &m->files[m->sorted[i]];
+      fputs("| ", o);
+      if (f->n_diags) fputc('[', o);
+      md(o, f->path);
+      if (f->n_diags) fprintf(o, "](#file-%zu)", f->rank + 1);
+      fprintf(o, " | %s | %zu | %zu | %zu | %zu | %zu | %zu |\n", file_status(f),
+              f->rec ? f->rec->stats.lines_changed : 0, f->rec ? f->rec->stats.edits : 0, f->api_uses,
+              f->sev[C2H_SEV_ERROR], f->sev[C2H_SEV_WARNING], f->sev[C2H_SEV_NOTE]);
+    }
+    fputc('\n', o);
+  }
+
+  fprintf(o, "## Diagnostics by file\n\n");
+  if (!m->diags->len) fprintf(o, "None.\n");
+  for (size_t i = 0; i < m->n_files; i++) {
+    const rp_file *f = &m->files[m->sorted[i]];
+    if (!f->n_diags) continue;
+    fprintf(o, "<a id=\"file-%zu\"></a>\n\n### ", f->rank + 1);
+    md(o, f->path);
+    fprintf(o, "\n\n%s", file_status(f));
+    if (f->output) {
+      fputs(" → ", o);
+      md(o, f->output);
+    }
+    fprintf(o, "; %zu %s, %zu %s, %zu %s.\n\n", f->sev[2], plural(f->sev[2], "error", "errors"), f->sev[1],
+            plural(f->sev[1], "warning", "warnings"), f->sev[0], plural(f->sev[0], "note", "notes"));
+    fprintf(o, "| Line:Col | Severity | Check | Message |\n|--:|:--|:--|:--|\n");
+    for (size_t k = 0; k < f->n_diags; k++) {
+      const c2h_diag *d = &m->diags->items[m->order[f->first + k]];
+      fprintf(o, "| %u:%u | %s | ", d->begin.line, d->begin.col, c2h_severity_name(d->severity));
+      md_link_check(o, d->check);
+      fputs(" | ", o);
+      md(o, d->message);
+      fputs(" |\n", o);
+    }
+    fputc('\n', o);
+  }
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+static json_t *jsize(size_t n) { return json_integer((json_int_t)n); }
+
+static json_t *json_diag(const rp_model *m, size_t index) {
+  const c2h_diag *d = &m->diags->items[index];
+  char url[2048];
+  c2h_check_doc_url(d->check, url, sizeof url);
+  json_t *o = json_object();
+  int bad = c2h_json_set(o, "path", c2h_json_text(m->files[m->diag_file[index]].path));
+  bad |= c2h_json_set(o, "line", jsize(d->begin.line));
+  bad |= c2h_json_set(o, "column", jsize(d->begin.col));
+  bad |= c2h_json_set(o, "end_line", jsize(d->end.line));
+  bad |= c2h_json_set(o, "end_column", jsize(d->end.col));
+  bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(d->severity)));
+  bad |= c2h_json_set(o, "check", json_string(c2h_check_name(d->check)));
+  bad |= c2h_json_set(o, "message", c2h_json_text(d->message));
+  bad |= c2h_json_set(o, "url", c2h_json_text(url));
+  if (d->replacement) bad |= c2h_json_set(o, "replacement", c2h_json_text(d->replacement));
+  if (bad) {
+    json_decref(o);
+    return NULL;
+  }
+  return o;
+}
+
+static json_t *json_model(const rp_model *m) {
+  const c2h_project_summary *s = m->sum;
+  json_t *doc = json_object(), *tool = json_object(), *t = json_object(), *sev = json_object();
+  json_t *libs = json_array(), *unsup = json_array(), *checks = json_array(), *files = json_array();
+  int bad = c2h_json_set(tool, "name", json_string("cu2hip"));
+  bad |= c2h_json_set(tool, "version", c2h_json_text(c2h_version_string()));
+  bad |= c2h_json_set(tool, "url", c2h_json_text(c2h_homepage_url()));
+  bad |= c2h_json_set(doc, "schema", json_string("cu2hip-project-report/1"));
+  bad |= c2h_json_set(doc, "tool", json_incref(tool));
+  if (m->generated[0]) bad |= c2h_json_set(doc, "generated", json_string(m->generated));
+
+  bad |= c2h_json_set(t, "files_translated", jsize(s->files));
+  bad |= c2h_json_set(t, "files_changed", jsize(s->changed));
+  bad |= c2h_json_set(t, "files_copied", jsize(s->copied));
+  bad |= c2h_json_set(t, "files_failed", jsize(s->input_errors));
+  bad |= c2h_json_set(t, "files_written", jsize(s->written));
+  bad |= c2h_json_set(t, "edits", jsize(s->edits));
+  bad |= c2h_json_set(t, "lines_changed", jsize(m->lines_changed));
+  bad |= c2h_json_set(t, "renames", jsize(m->renames));
+  bad |= c2h_json_set(t, "includes", jsize(m->includes));
+  bad |= c2h_json_set(t, "launches", jsize(m->launches));
+  bad |= c2h_json_set(t, "calls", jsize(m->calls));
+  bad |= c2h_json_set(t, "api_uses", jsize(m->api_uses));
+  for (int k = C2H_SEV_ERROR; k >= C2H_SEV_NOTE; k--)
+    bad |= c2h_json_set(sev, severity_label[k], jsize(s->by_severity[k]));
+  bad |= c2h_json_set(sev, "total", jsize(diag_total(m)));
+  bad |= c2h_json_set(t, "diagnostics", json_incref(sev));
+  bad |= c2h_json_set(t, "suppressed", jsize(s->suppressed));
+  bad |= c2h_json_set(doc, "totals", json_incref(t));
+
+  for (size_t i = 0; i < m->n_libs && !bad; i++) {
+    json_t *o = json_object();
+    bad |= c2h_json_set(o, "library", c2h_json_text(m->libs[i].name));
+    bad |= c2h_json_set(o, "uses", jsize(m->libs[i].uses));
+    bad |= c2h_json_push(libs, o);
+  }
+  bad |= c2h_json_set(doc, "libraries", json_incref(libs));
+
+  for (size_t i = 0; i < m->n_unsup && !bad; i++) {
+    const rp_unsupported *u = &m->unsup[i];
+    json_t *o = json_object(), *locs = json_array();
+    bad |= c2h_json_set(o, "name", c2h_json_text(u->name));
+    bad |= c2h_json_set(o, "count", jsize(u->count));
+    bad |= c2h_json_set(o, "reason", c2h_json_text(u->reason));
+    for (size_t k = 0; k < u->count && !bad; k++) {
+      const c2h_diag *d = &m->diags->items[u->diags[k]];
+      json_t *l = json_object();
+      bad |= c2h_json_set(l, "path", c2h_json_text(m->files[m->diag_file[u->diags[k]]].path));
+      bad |= c2h_json_set(l, "line", jsize(d->begin.line));
+      bad |= c2h_json_set(l, "column", jsize(d->begin.col));
+      bad |= c2h_json_push(locs, l);
+    }
+    bad |= c2h_json_set(o, "locations", locs);
+    bad |= c2h_json_push(unsup, o);
+  }
+  bad |= c2h_json_set(doc, "unsupported", json_incref(unsup));
+
+  for (size_t i = 0; i < m->n_checks && !bad; i++) {
+    c2h_check c = (c2h_check)m->check_order[i];
+    char url[2048];
+    c2h_check_doc_url(c, url, sizeof url);
+    json_t *o = json_object();
+    bad |= c2h_json_set(o, "check", json_string(c2h_check_name(c)));
+    bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(c2h_check_default_severity(c))));
+    bad |= c2h_json_set(o, "count", jsize(m->by_check[c]));
+    bad |= c2h_json_set(o, "summary", c2h_json_text(c2h_check_summary(c)));
+    bad |= c2h_json_set(o, "url", c2h_json_text(url));
+    bad |= c2h_json_push(checks, o);
+  }
+  bad |= c2h_json_set(doc, "checks", json_incref(checks));
+
+  for (size_t i = 0; i < m->n_files && !bad; i++) {
+    const rp_file *f = &m->files[m->sorted[i]];
+    json_t *o = json_object(), *ds = json_array();
+    bad |= c2h_json_set(o, "path", c2h_json_text(f->path));
+    bad |= c2h_json_set(o, "output", f->output ? c2h_json_text(f->output) : json_null());
+    bad |= c2h_json_set(o, "status", json_string(file_status(f)));
+    bad |= c2h_json_set(o, "lines_changed", jsize(f->rec ? f->rec->stats.lines_changed : 0));
+    bad |= c2h_json_set(o, "edits", jsize(f->rec ? f->rec->stats.edits : 0));
+    bad |= c2h_json_set(o, "api_uses", jsize(f->api_uses));
+    for (int k = C2H_SEV_ERROR; k >= C2H_SEV_NOTE; k--) {
+      static const char *const keys[3] = {"notes", "warnings", "errors"};
+      bad |= c2h_json_set(o, keys[k], jsize(f->sev[k]));
+    }
+    for (size_t k = 0; k < f->n_diags && !bad; k++) bad |= c2h_json_push(ds, json_diag(m, m->order[f->first + k]));
+    bad |= c2h_json_set(o, "diagnostics", ds);
+    bad |= c2h_json_push(files, o);
+  }
+  bad |= c2h_json_set(doc, "files", json_incref(files));
+
+  json_decref(tool);
+  json_decref(t);
+  json_decref(sev);
+  json_decref(libs);
+  json_decref(unsup);
+  json_decref(checks);
+  json_decref(files);
+  if (bad) {
+    json_decref(doc);
+    return NULL;
+  }
+  return doc;
+}
+
+/* ---- HTML ---------------------------------------------------------------- */
+
+static const char html_head[] =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<title>cu2hip report</title>\n<style>\n"
+    ":root{--err:#c62828;--warn:#b86e00;--note:#1e63b5;--ok:#2e7d32;--fg:#1d2330;--muted:#5f6b7a;"
+    "--line:#dde2ea;--bg:#f5f7fa;--card:#fff}\n"
+    "*{box-sizing:border-box}\n"
+    "body{margin:0;font:15px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;color:var(--fg);"
+    "background:var(--bg)}\n"
+    "header{background:#1d2330;color:#fff;padding:22px 32px 26px}\n"
+    "header h1{margin:0;font-size:22px;font-weight:600}\n"
+    "header p{margin:2px 0 16px;color:#b8c2d0;font-size:13px}\n"
+    ".cards{display:flex;flex-wrap:wrap;gap:10px}\n"
+    ".card{background:#2a3243;border-radius:8px;padding:10px 16px;min-width:118px}\n"
+    ".card b{display:block;font-size:28px;line-height:1.2;font-variant-numeric:tabular-nums}\n"
+    ".card span{font-size:12px;color:#b8c2d0;text-transform:uppercase;letter-spacing:.04em}\n"
+    ".card.err b{color:#ff8a80}.card.warn b{color:#ffcc66}.card.note b{color:#8ec5ff}\n"
+    "main{max-width:1200px;margin:0 auto;padding:8px 32px 48px}\n"
+    "section{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;"
+    "margin:18px 0}\n"
+    "h2{font-size:17px;margin:0 0 12px}\nh3{font-size:15px;margin:0 0 6px;word-break:break-all}\n"
+    ".grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(460px,1fr));gap:0 18px}\n"
+    ".grid section{margin:18px 0 0}\n"
+    "table{border-collapse:collapse;width:100%;font-size:14px}\n"
+    "th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}\n"
+    "th{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);white-space:nowrap}\n"
+    "th[data-sort]{cursor:pointer}th[data-sort]:hover{color:var(--fg)}\n"
+    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+    "td.z{color:#b3bac5}\n"
+    "a{color:#1e63b5;text-decoration:none}a:hover{text-decoration:underline}\n"
+    "code,.mono{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}\n"
+    "h3.mono{font-size:15px;font-weight:600}\n"
+    ".bars{display:grid;grid-template-columns:minmax(120px,max-content) 1fr 3.5em;gap:5px 10px;"
+    "align-items:center;font-size:13px}\n"
+    ".bars.wide{grid-template-columns:minmax(140px,max-content) 76px minmax(160px,1fr) 3.5em minmax(220px,1.3fr)}\n"
+    ".bars .sum{color:var(--muted)}\n"
+    ".bars .lab{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:340px}\n"
+    ".track{background:#eef1f5;border-radius:4px;height:14px;display:flex;overflow:hidden}\n"
+    ".track i{display:block;height:100%}\n"
+    ".s-error{background:var(--err)}.s-warning{background:var(--warn)}.s-note{background:var(--note)}"
+    ".s-lib{background:#5c6bc0}\n"
+    ".bars .n{text-align:right;font-variant-numeric:tabular-nums}\n"
+    ".legend{font-size:12px;color:var(--muted);margin:8px 0 0}\n"
+    ".legend i{display:inline-block;width:10px;height:10px;border-radius:2px;margin:0 4px 0 10px}\n"
+    ".badge{display:inline-block;padding:0 7px;border-radius:10px;font-size:11px;font-weight:600;color:#fff;"
+    "text-transform:uppercase;letter-spacing:.03em;line-height:18px}\n"
+    ".b-error{background:var(--err)}.b-warning{background:var(--warn)}.b-note{background:var(--note)}\n"
+    ".st{font-size:12px;padding:1px 7px;border-radius:10px;background:#eef1f5;color:var(--muted)}\n"
+    ".st-changed{background:#e3f1e4;color:var(--ok)}.st-failed{background:#fde7e7;color:var(--err)}\n"
+    ".meta{color:var(--muted);font-size:13px;margin:0 0 10px}\n"
+    ".file{scroll-margin-top:12px}.file:target,tr:target{outline:2px solid #ffcc66}\n"
+    ".diag td{border-bottom:none;padding-bottom:0}\n"
+    ".src td{padding-top:2px}\n"
+    ".src pre{margin:0 0 4px;padding:4px 8px;background:#f6f8fb;border-left:3px solid var(--line);"
+    "white-space:pre-wrap;word-break:break-all}\n"
+    ".msg{max-width:720px}\n"
+    ".reason{min-width:280px}.where{white-space:nowrap}\n"
+    ".none{color:var(--muted)}\n"
+    "footer{color:var(--muted);font-size:12px;text-align:center;padding:0 0 24px}\n"
+    "</style>\n</head>\n<body>\n";
+
+static const char html_script[] =
+    "<script>\n"
+    "/* Click a column heading of the file table to sort by it. */\n"
+    "document.querySelectorAll('th[data-sort]').forEach(function (th) {\n"
+    "  th.addEventListener('click', function () {\n"
+    "    var table = th.closest('table'), body = table.tBodies[0], col = th.cellIndex;\n"
+    "    var desc = th.getAttribute('aria-sort') !== 'descending';\n"
+    "    var num = th.getAttribute('data-sort') === 'n';\n"
+    "    table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });\n"
+    "    th.setAttribute('aria-sort', desc ? 'descending' : 'ascending');\n"
+    "    var rows = Array.prototype.slice.call(body.rows);\n"
+    "    rows.sort(function (a, b) {\n"
+    "      var x = a.cells[col].textContent, y = b.cells[col].textContent;\n"
+    "      var c = num ? Number(x) - Number(y) : x.localeCompare(y);\n"
+    "      return desc ? -c : c;\n"
+    "    });\n"
+    "    rows.forEach(function (r) { body.appendChild(r); });\n"
+    "  });\n"
+    "});\n"
+    "</script>\n";
+
+static void html_card(FILE *o, const char *cls, size_t n, const char *label) {
+  fprintf(o, "<div class=\"card%s%s\"><b>%zu</b><span>%s</span></div>\n", cls ? " " : "", cls ? cls : "", n,
+          label);
+}
+
+static void html_check_link(FILE *o, c2h_check c) {
+  char url[2048];
+  c2h_check_doc_url(c, url, sizeof url);
+  fputs("<a class=\"mono\" href=\"", o);
+  html(o, url);
+  fputs("\" title=\"", o);
+  html(o, c2h_check_summary(c));
+  fputs("\">", o);
+  html(o, c2h_check_name(c));
+  fputs("</a>", o);
+}
+
+/* A bar segment of n out of max, as a percentage width. */
+static void html_segment(FILE *o, const char *cls, size_t n, size_t max) {
+  if (!n || !max) return;
+  double pct = 100.0 * (double)n / (double)max;
+  fprintf(o, "<i class=\"%s\" style=\"width:%.2f%%\"></i>", cls, pct);
+}
+
+static void html_num(FILE *o, size_t n) { fprintf(o, "<td class=\"n%s\">%zu</td>", n ? "" : " z", n); }
+
+/* The source line of a diagnostic, read from its file (NULL: unavailable). */
+typedef struct src_file {
+  char *data;
+  size_t len;
+  size_t *lines; /* offset of each line start */
+  size_t n_lines;
+} src_file;
+
+static void src_load(src_file *sf, const char *path) {
+  c2h_error err;
+  memset(sf, 0, sizeof *sf);
+  if (c2h_file_read(path, &sf->data, &sf->len, &err) != 0) {
+    sf->data = NULL;
+    return;
+  }
+  size_t n = 1;
+  for (size_t i = 0; i < sf->len; i++) n += sf->data[i] == '\n';
+  if (!(sf->lines = malloc(n * sizeof *sf->lines))) return;
+  sf->lines[sf->n_lines++] = 0;
+  for (size_t i = 0; i < sf->len; i++)
+    if (sf->data[i] == '\n') sf->lines[sf->n_lines++] = i + 1;
+}
+
+static void src_dispose(src_file *sf) {
+  free(sf->data);
+  free(sf->lines);
+}
+
+static void html_source_line(FILE *o, const src_file *sf, unsigned line) {
+  if (!sf->lines || !line || line > sf->n_lines) return;
+  size_t b = sf->lines[line - 1], e = b;
+  while (e < sf->len && sf->data[e] != '\n' && sf->data[e] != '\r') e++;
+  size_t lead = b;
+  while (lead < e && (sf->data[lead] == ' ' || sf->data[lead] == '\t')) lead++;
+  if (lead == e) return;
+  if (e - lead > 240) e = lead + 240;
+  while (e > lead && (sf->data[e - 1] == ' ' || sf->data[e - 1] == '\t')) e--;
+  fputs("<tr class=\"src\"><td></td><td colspan=\"3\"><pre>", o);
+  /* Keep tabs and spaces inside the line; html_n turns tabs into spaces. */
+  html_n(o, sf->data + lead, e - lead);
+  fputs("</pre></td></tr>\n", o);
+}
+
+static void write_html(FILE *o, const rp_model *m) {
+  const c2h_project_summary *s = m->sum;
+  fputs(html_head, o);
+  fprintf(o, "<header>\n<h1>cu2hip report</h1>\n<p>CUDA to HIP translation &middot; cu2hip ");
+  html(o, c2h_version_string());
+  if (m->generated[0]) fprintf(o, " &middot; %s", m->generated);
+  fputs("</p>\n<div class=\"cards\">\n", o);
+  html_card(o, NULL, s->files, "files translated");
+  html_card(o, NULL, s->changed, "changed");
+  html_card(o, NULL, s->copied, "copied");
+  html_card(o, s->input_errors ? "err" : NULL, s->input_errors, "failed");
+  html_card(o, NULL, s->edits, "edits");
+  html_card(o, NULL, m->lines_changed, "lines changed");
+  html_card(o, NULL, m->api_uses, "API uses converted");
+  html_card(o, "err", s->by_severity[C2H_SEV_ERROR], plural(s->by_severity[C2H_SEV_ERROR], "error", "errors"));
+  html_card(o, "warn", s->by_severity[C2H_SEV_WARNING],
+            plural(s->by_severity[C2H_SEV_WARNING], "warning", "warnings"));
+  html_card(o, "note", s->by_severity[C2H_SEV_NOTE], plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
+  html_card(o, NULL, s->suppressed, "suppressed");
+  fputs("</div>\n</header>\n<main>\n", o);
+
+  /* Charts: by check (with what each check finds), by file, by library. */
+  fputs("<section id=\"by-check\">\n<h2>Diagnostics by check</h2>\n", o);
+  if (!m->n_checks) fputs("<p class=\"none\">No diagnostics.</p>\n", o);
+  else {
+    fputs("<div class=\"bars wide\">\n", o);
+    for (size_t i = 0; i < m->n_checks; i++) {
+      c2h_check c = (c2h_check)m->check_order[i];
+      const char *sv = c2h_severity_name(c2h_check_default_severity(c));
+      fputs("<div class=\"lab\">", o);
+      html_check_link(o, c);
+      fprintf(o, "</div><div><span class=\"badge b-%s\">%s</span></div><div class=\"track\">", sv, sv);
+      html_segment(o, sv[0] == 'e' ? "s-error" : sv[0] == 'w' ? "s-warning" : "s-note", m->by_check[c], m->max_check);
+      fprintf(o, "</div><div class=\"n\">%zu</div><div class=\"sum\">", m->by_check[c]);
+      html(o, c2h_check_summary(c));
+      fputs("</div>\n", o);
+    }
+    fputs("</div>\n<p class=\"legend\">Bar colour: the check's default severity. "
+          "Each name links to the check's documentation.</p>\n", o);
+  }
+  fputs("</section>\n<div class=\"grid\">\n", o);
+
+  fputs("<section id=\"by-file\">\n<h2>Diagnostics by file</h2>\n", o);
+  if (!m->diags->len) fputs("<p class=\"none\">No diagnostics.</p>\n", o);
+  else {
+    size_t shown = 0, rest = 0;
+    fputs("<div class=\"bars\">\n", o);
+    for (size_t i = 0; i < m->n_files; i++) {
+      const rp_file *f = &m->files[m->sorted[i]];
+      if (!f->n_diags) continue;
+      if (shown == 25) {
+        rest++;
+        continue;
+      }
+      shown++;
+      fprintf(o, "<div class=\"lab\"><a class=\"mono\" href=\"#file-%zu\" title=\"", f->rank + 1);
+      html(o, f->path);
+      fputs("\">", o);
+      html(o, f->path);
+      fputs("</a></div><div class=\"track\">", o);
+      html_segment(o, "s-error", f->sev[C2H_SEV_ERROR], m->max_file);
+      html_segment(o, "s-warning", f->sev[C2H_SEV_WARNING], m->max_file);
+      html_segment(o, "s-note", f->sev[C2H_SEV_NOTE], m->max_file);
+      fprintf(o, "</div><div class=\"n\">%zu</div>\n", f->n_diags);
+    }
+    fputs("</div>\n<p class=\"legend\"><i class=\"s-error\"></i>errors<i class=\"s-warning\"></i>warnings"
+          "<i class=\"s-note\"></i>notes",
+          o);
+    if (rest) fprintf(o, " &middot; %zu more %s with diagnostics in the table below", rest, plural(rest, "file", "files"));
+    fputs("</p>\n", o);
+  }
+  fputs("</section>\n", o);
+
+  fputs("<section id=\"libraries\">\n<h2>API uses converted, by library</h2>\n", o);
+  if (!m->n_libs) fputs("<p class=\"none\">None.</p>\n", o);
+  else {
+    fputs("<div class=\"bars\">\n", o);
+    for (size_t i = 0; i < m->n_libs; i++) {
+      fputs("<div class=\"lab mono\">", o);
+      html(o, m->libs[i].name);
+      fputs("</div><div class=\"track\">", o);
+      html_segment(o, "s-lib", m->libs[i].uses, m->max_lib);
+      fprintf(o, "</div><div class=\"n\">%zu</div>\n", m->libs[i].uses);
+    }
+    fputs("</div>\n", o);
+  }
+  fputs("</section>\n</div>\n", o);
+
+  fputs("<section id=\"unsupported\">\n<h2>Unsupported APIs</h2>\n", o);
+  if (!m->n_unsup) fputs("<p class=\"none\">None: every CUDA API found has a HIP equivalent.</p>\n", o);
+  else {
+    fputs("<table>\n<thead><tr><th>API</th><th class=\"n\">Uses</th><th>Reason</th><th>Where</th></tr></thead>\n"
+          "<tbody>\n",
+          o);
+    for (size_t i = 0; i < m->n_unsup; i++) {
+      const rp_unsupported *u = &m->unsup[i];
+      fputs("<tr><td class=\"mono\">", o);
+      html(o, u->name);
+      fprintf(o, "</td><td class=\"n\">%zu</td><td class=\"reason\">", u->count);
+      html(o, u->reason);
+      fputs("</td><td class=\"mono where\">", o);
+      for (size_t k = 0; k < u->count; k++) {
+        const c2h_diag *d = &m->diags->items[u->diags[k]];
+        const rp_file *f = &m->files[m->diag_file[u->diags[k]]];
+        size_t pos = 0;
+        while (m->order[f->first + pos] != u->diags[k]) pos++;
+        fprintf(o, "%s<a href=\"#d-%zu-%zu\">", k ? "<br>" : "", f->rank + 1, pos + 1);
+        html(o, f->path);
+        fprintf(o, ":%u:%u</a>", d->begin.line, d->begin.col);
+      }
+      fputs("</td></tr>\n", o);
+    }
+    fputs("</tbody>\n</table>\n", o);
+  }
+  fputs("</section>\n", o);
+
+  /* The file table. */
+  fputs("<section id=\"files\">\n<h2>Files</h2>\n<p class=\"meta\">Most in need of a human first "
+        "(errors, then warnings, then notes). Click a heading to sort.</p>\n",
+        o);
+  if (!m->n_files) fputs("<p class=\"none\">No files.</p>\n", o);
+  else {
+    fputs("<table>\n<thead><tr><th data-sort=\"s\">File</th><th data-sort=\"s\">Status</th>"
+          "<th class=\"n\" data-sort=\"n\">Lines changed</th><th class=\"n\" data-sort=\"n\">Edits</th>"
+          "<th class=\"n\" data-sort=\"n\">API uses</th><th class=\"n\" data-sort=\"n\">Errors</th>"
+          "<th class=\"n\" data-sort=\"n\">Warnings</th><th class=\"n\" data-sort=\"n\">Notes</th></tr></thead>\n"
+          "<tbody>\n",
+          o);
+    for (size_t i = 0; i < m->n_files; i++) {
+      const rp_file *f = &m->files[m->sorted[i]];
+      const char *st = file_status(f);
+      fprintf(o, "<tr id=\"row-%zu\"><td class=\"mono\">", f->rank + 1);
+      if (f->n_diags) fprintf(o, "<a href=\"#file-%zu\">", f->rank + 1);
+      html(o, f->path);
+      if (f->n_diags) fputs("</a>", o);
+      fprintf(o, "</td><td><span class=\"st st-%s\">%s</span></td>", st, st);
+      html_num(o, f->rec ? f->rec->stats.lines_changed : 0);
+      html_num(o, f->rec ? f->rec->stats.edits : 0);
+      html_num(o, f->api_uses);
+      html_num(o, f->sev[C2H_SEV_ERROR]);
+      html_num(o, f->sev[C2H_SEV_WARNING]);
+      html_num(o, f->sev[C2H_SEV_NOTE]);
+      fputs("</tr>\n", o);
+    }
+    fputs("</tbody>\n</table>\n", o);
+  }
+  fputs("</section>\n", o);
+
+  /* One section per file with diagnostics. */
+  for (size_t i = 0; i < m->n_files; i++) {
+    const rp_file *f = &m->files[m->sorted[i]];
+    if (!f->n_diags) continue;
+    const char *st = file_status(f);
+    src_file sf;
+    src_load(&sf, f->raw);
+    fprintf(o, "<section class=\"file\" id=\"file-%zu\">\n<h3 class=\"mono\">", f->rank + 1);
+    html(o, f->path);
+    fprintf(o, "</h3>\n<p class=\"meta\"><span class=\"st st-%s\">%s</span>", st, st);
+    if (f->output) {
+      fputs(" &rarr; <span class=\"mono\">", o);
+      html(o, f->output);
+      fputs("</span>", o);
+    }
+    fprintf(o, " &middot; %zu %s, %zu %s, %zu %s", f->sev[2], plural(f->sev[2], "error", "errors"), f->sev[1],
+            plural(f->sev[1], "warning", "warnings"), f->sev[0], plural(f->sev[0], "note", "notes"));
+    if (f->rec)
+      fprintf(o, " &middot; %zu %s changed, %zu %s", f->rec->stats.lines_changed,
+              plural(f->rec->stats.lines_changed, "line", "lines"), f->rec->stats.edits,
+              plural(f->rec->stats.edits, "edit", "edits"));
+    fprintf(o, " &middot; <a href=\"#row-%zu\">back to the table</a></p>\n", f->rank + 1);
+    fputs("<table>\n<thead><tr><th>Line:Col</th><th>Severity</th><th>Check</th><th>Message</th></tr></thead>\n"
+          "<tbody>\n",
+          o);
+    for (size_t k = 0; k < f->n_diags; k++) {
+      const c2h_diag *d = &m->diags->items[m->order[f->first + k]];
+      const char *sv = c2h_severity_name(d->severity);
+      fprintf(o, "<tr class=\"diag\" id=\"d-%zu-%zu\"><td class=\"mono\"><a href=\"#d-%zu-%zu\">%u:%u</a></td>",
+              f->rank + 1, k + 1, f->rank + 1, k + 1, d->begin.line, d->begin.col);
+      fprintf(o, "<td><span class=\"badge b-%s\">%s</span></td><td>", sv, sv);
+      html_check_link(o, d->check);
+      fputs("</td><td class=\"msg\">", o);
+      html(o, d->message);
+      if (d->replacement) {
+        fputs("<br>Suggested: <code>", o);
+        html(o, d->replacement);
+        fputs("</code>", o);
+      }
+      fputs("</td></tr>\n", o);
+      html_source_line(o, &sf, d->begin.line);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", o);
+    src_dispose(&sf);
+  }
+  fputs("</main>\n<footer>Generated by cu2hip ", o);
+  html(o, c2h_version_string());
+  fputs(". Check names link to their documentation.</footer>\n", o);
+  fputs(html_script, o);
+  fputs("</body>\n</html>\n", o);
+}
+
+/* ---- entry point ---------------------------------------------------------- */
+
+typedef enum { REPORT_MD, REPORT_JSON, REPORT_HTML } report_kind;
+
+static int kind_of(const char *path, report_kind *kind) {
+  const char *base = c2h_path_basename(path);
+  const char *dot = strrchr(base, '.');
+  if (!dot) return -1;
+  if (strcmp(dot, ".md") == 0 || strcmp(dot, ".markdown") == 0) *kind = REPORT_MD;
+  else if (strcmp(dot, ".json") == 0) *kind = REPORT_JSON;
+  else if (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0) *kind = REPORT_HTML;
+  else return -1;
+  return 0;
+}
+
+int c2h_report_project_kind_valid(const char *path) {
+  report_kind k;
+  return kind_of(path, &k) == 0;
+}
+
+int c2h_report_project(const char *path, const c2h_project_summary *sum, const c2h_diag_list *diags,
+                       c2h_error *err) {
+  report_kind kind;
+  if (!path || kind_of(path, &kind))
+    return c2h_error_set(err, C2H_ERR_USAGE, path, 0, 0,
+                         "the report file must end in .md, .json or .html (the extension picks the format)");
+  rp_model m;
+  if (model_build(&m, sum, diags)) {
+    model_dispose(&m);
+    return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory while building the report");
+  }
+  char *data = NULL;
+  size_t len = 0;
+  int rc = 0;
+  FILE *o = open_memstream(&data, &len);
+  if (!o) {
+    model_dispose(&m);
+    return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory while writing the report");
+  }
+  if (kind == REPORT_MD) write_md(o, &m);
+  else if (kind == REPORT_HTML) write_html(o, &m);
+  else {
+    json_t *doc = json_model(&m);
+    if (!doc) rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory while writing the report");
+    else rc = c2h_json_write(o, doc, 1, err);
+    json_decref(doc);
+  }
+  if (ferror(o) && rc == 0) rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory while writing the report");
+  if (fclose(o) != 0 && rc == 0)
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory while writing the report");
+  model_dispose(&m);
+  if (rc == 0) {
+    struct stat st;
+    mode_t mode = stat(path, &st) == 0 ? (st.st_mode & 0777) : 0644;
+    rc = c2h_file_write_atomic(path, data ? data : "", len, mode, err);
+  }
+  free(data);
+  return rc;
+}

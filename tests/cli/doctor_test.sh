@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# `cu2hip doctor`: the report on this machine (text and JSON), environment
+# variables that disagree with the target, another architecture, a PATH
+# without compilers, stand-in compilers (to pin the verdict down), usage
+# errors, and that the compile probes leave nothing behind.
+#
+# usage: doctor_test.sh CU2HIP
+#
+# All doctor runs start at once (the compile probes are the slow part), then
+# each scenario is checked and prints `ok NAME` or `FAIL NAME: reason`; the
+# last line is `N passed, M failed`. Exit status 1 if any scenario failed.
+set -u
+
+if [ $# -ne 1 ]; then
+  echo "usage: doctor_test.sh CU2HIP" >&2
+  exit 2
+fi
+TOOL=$1
+case $TOOL in
+  /*) ;;
+  */*) TOOL=$(cd "$(dirname "$TOOL")" && pwd)/$(basename "$TOOL") ;;
+  *) TOOL=$(command -v "$TOOL") || { echo "doctor_test.sh: '$1' not found" >&2; exit 2; } ;;
+esac
+if [ ! -x "$TOOL" ]; then
+  echo "doctor_test.sh: '$TOOL' is not executable" >&2
+  exit 2
+fi
+PYTHON=$(command -v python3 || true)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/doctor_test.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/empty-bin" "$work/stub-bin" "$work/tmp-90a" "$work/tmp-nocc" "$work/tmp-stub"
+
+# Stand-in compilers, so that most runs are fast and their verdict known: a
+# hipcc that builds anything (and logs its arguments to $STUB_LOG), a
+# clang++-19 that rejects every architecture.
+cat >"$work/stub-bin/hipcc" <<'EOF'
+#!/bin/sh
+if [ -n "${STUB_LOG:-}" ]; then echo "$*" >>"$STUB_LOG"; fi
+prev=
+for a in "$@"; do
+  if [ "$a" = --version ]; then echo "HIP version: 6.2.41133-stub"; exit 0; fi
+  if [ "$prev" = -o ]; then : >"$a"; fi
+  prev=$a
+done
+exit 0
+EOF
+cat >"$work/stub-bin/clang++-19" <<'EOF'
+#!/bin/sh
+case " $* " in *" --version "*) echo "Stub clang version 19.0.0"; exit 0 ;; esac
+echo "clang++-19: error: invalid target ID 'gfx942'; format is a processor name" >&2
+exit 1
+EOF
+chmod +x "$work/stub-bin/hipcc" "$work/stub-bin/clang++-19"
+
+# launch NAME [VAR=VALUE...] -- ARGS...: runs `cu2hip doctor ARGS` in the
+# background with the variables set; NAME.out, NAME.err, NAME.rc.
+launch() {
+  local name=$1
+  shift
+  local vars=()
+  while [ "$1" != -- ]; do vars+=("$1"); shift; done
+  shift
+  (env "${vars[@]}" "$TOOL" doctor "$@" >"$work/$name.out" 2>"$work/$name.err"
+   echo $? >"$work/$name.rc") &
+}
+
+launch text -- 
+launch json -- --format json
+launch arch90a "PATH=$work/stub-bin" "TMPDIR=$work/tmp-90a" "STUB_LOG=$work/arch90a.log" -- --offload-arch gfx90a
+launch nocc "PATH=$work/empty-bin" "TMPDIR=$work/tmp-nocc" --
+launch nvidia "PATH=$work/stub-bin" HIP_PLATFORM=nvidia --
+launch hsa "PATH=$work/stub-bin" HSA_OVERRIDE_GFX_VERSION=11.0.0 --
+launch rocmpath "PATH=$work/stub-bin" ROCM_PATH=/nonexistent --
+launch stub "PATH=$work/stub-bin" "TMPDIR=$work/tmp-stub" -- --format json
+launch badarch -- --offload-arch sm_80
+launch badformat -- --format xml
+wait
+
+passed=0
+failed=0
+# check NAME: runs check_NAME with $out (stdout file) and $rc set.
+check() {
+  local name=$1 reason
+  out=$work/$1.out
+  rc=$(cat "$work/$1.rc" 2>/dev/null || echo none)
+  if reason=$("check_$name" 2>&1); then
+    echo "ok $name"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name: $reason"
+    failed=$((failed + 1))
+  fi
+}
+die() { echo "$*"; exit 1; }
+has() { grep -Eq -- "$1" "$out" || die "output lacks /$1/: $(head -c 600 "$out" | tr '\n' '|')"; }
+lacks() { ! grep -Eq -- "$1" "$out" || die "output has /$1/"; }
+# The documented rule: exit 0 with a "can build" verdict, 1 with "cannot build".
+rule() {
+  case $rc in
+    0) has '^verdict: can build for ' ;;
+    1) has '^verdict: cannot build for ' ;;
+    *) die "exit code $rc, want 0 or 1 ($(head -c 300 "$work/$name.err"))" ;;
+  esac
+}
+no_gpu() { ! command -v rocminfo >/dev/null 2>&1 && [ ! -d /sys/class/kfd ]; }
+empty_dir() { [ -z "$(ls -A "$1")" ] || die "$1 is not empty: $(ls -A "$1" | tr '\n' ' ')"; }
+
+check_text() {
+  rule
+  for s in 'ROCm / HIP' Compilers 'Device libraries' GPUs Environment; do has "^$s\$"; done
+  has '^  (ok|warning|missing) +hip '
+  has '^  (ok|warning|missing) +clang-offload-bundler '
+  has '^  (ok|warning|missing) +oclc_isa_version_942\.bc '
+  # Every item line has a known status.
+  ! grep -E '^  [^ ]' "$out" | grep -Evq '^  (ok|warning|missing) ' || die "item with an unknown status"
+  if no_gpu; then has '^  missing +gpu +none found'; fi
+}
+
+check_json() {
+  case $rc in 0 | 1) ;; *) die "exit code $rc, want 0 or 1" ;; esac
+  [ -n "$PYTHON" ] || die "python3 not found"
+  "$PYTHON" - "$out" "$rc" <<'EOF' || exit 1
+import json, sys
+doc = json.loads(open(sys.argv[1]).read())
+rc = int(sys.argv[2])
+for key in ("tool", "version", "offload_arch", "items", "verdict"):
+    assert key in doc, "no key " + key
+assert doc["offload_arch"] == "gfx942", doc["offload_arch"]
+sections = set()
+for it in doc["items"]:
+    for key in ("section", "name", "status", "message", "version", "path"):
+        assert key in it, "item without %s: %r" % (key, it)
+    assert it["status"] in ("ok", "warning", "missing"), it
+    assert it["message"], it
+    sections.add(it["section"])
+    if it["section"] == "environment":
+        assert isinstance(it["set"], bool) and "value" in it, it
+assert sections == {"rocm", "compilers", "device-libs", "gpus", "environment"}, sections
+v = doc["verdict"]
+for key in ("can_build", "compiler", "command", "gpus", "ok", "warnings", "missing", "message"):
+    assert key in v, "verdict without " + key
+assert v["can_build"] == (rc == 0), (v, rc)
+assert sum(v[k] for k in ("ok", "warnings", "missing")) == len(doc["items"])
+EOF
+  if no_gpu; then
+    "$PYTHON" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["gpus"] == 0; assert any(i["section"] == "gpus" and i["status"] == "missing" for i in d["items"])' "$out" ||
+      die "no GPU here, but the JSON does not say so"
+  fi
+}
+
+check_nvidia() {
+  has '^  warning +HIP_PLATFORM=nvidia: .*NVIDIA'
+  [ "$rc" = 0 ] || die "exit code $rc with a working (stand-in) hipcc"
+}
+
+check_hsa() {
+  has '^  warning +HSA_OVERRIDE_GFX_VERSION=11\.0\.0: .*gfx1100.*disagrees with gfx942'
+  [ "$rc" = 0 ] || die "exit code $rc, want 0"
+}
+
+check_rocmpath() {
+  has '^  warning +ROCM_PATH=/nonexistent: is not an existing folder'
+  [ "$rc" = 0 ] || die "exit code $rc, want 0"
+}
+
+check_arch90a() {
+  [ "$rc" = 0 ] || die "exit code $rc, want 0"
+  has '^cu2hip doctor: building HIP code for gfx90a$'
+  has ' oclc_isa_version_90a\.bc '
+  has '^  warning +clang\+\+-19 .*cannot build for gfx90a'
+  has '^verdict: can build for gfx90a here with hipcc: .*hipcc -x hip --offload-arch=gfx90a -c FILE\.hip'
+  lacks 'for gfx942'
+  grep -q -- '-x hip --offload-arch=gfx90a -c probe.hip -o ' "$work/arch90a.log" ||
+    die "hipcc was not tried with --offload-arch=gfx90a: $(cat "$work/arch90a.log" 2>&1)"
+  empty_dir "$work/tmp-90a"
+}
+
+check_nocc() {
+  [ "$rc" = 1 ] || die "exit code $rc, want 1"
+  has '^  missing +hipcc '
+  has '^  missing +clang\+\+ +no clang'
+  has '^verdict: cannot build for gfx942 here'
+  empty_dir "$work/tmp-nocc"
+}
+
+check_stub() {
+  [ "$rc" = 0 ] || die "exit code $rc, want 0"
+  "$PYTHON" - "$out" <<'EOF' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+cc = {i["name"]: i for i in d["items"] if i["section"] == "compilers"}
+assert cc["hipcc"]["status"] == "ok" and cc["hipcc"]["accepts_arch"] is True, cc["hipcc"]
+assert cc["hipcc"]["version"].startswith("HIP 6.2.41133"), cc["hipcc"]
+c19 = cc["clang++-19"]
+assert c19["status"] == "warning" and c19["accepts_arch"] is False, c19
+assert "invalid target ID 'gfx942'" in c19["message"], c19
+assert d["verdict"]["compiler"] == "hipcc", d["verdict"]
+EOF
+  empty_dir "$work/tmp-stub"
+}
+
+check_badarch() {
+  [ "$rc" = 2 ] || die "exit code $rc, want 2"
+  grep -q "not an AMD GPU architecture" "$work/badarch.err" || die "no message on stderr"
+}
+
+check_badformat() {
+  [ "$rc" = 2 ] || die "exit code $rc, want 2"
+}
+
+for s in text json nvidia hsa rocmpath arch90a nocc stub badarch badformat; do check "$s"; done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

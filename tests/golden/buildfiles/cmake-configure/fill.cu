@@ -1,0 +1,1 @@
+__global__ void k(float*p){p[threadIdx.x]=1.f;}

@@ -1,0 +1,262 @@
+/* Build-script translation: the CMake tokenizer, each mapping, byte
+ * identity (CRLF, comments) and idempotency. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "buildfiles/buildfiles.h"
+#include "cu2hip/buildfiles.h"
+
+/* Translates src; checks the result against want (NULL: unchanged) and that
+ * translating it again changes nothing. Returns the diagnostics count. */
+static size_t check_opt(c2h_buildfile_kind kind, const char *path, const char *src, const char *want,
+                        const c2h_buildfile_options *opt) {
+  c2h_file_result r, r2;
+  c2h_error err;
+  c2h_file_result_init(&r);
+  c2h_file_result_init(&r2);
+  assert_int_equal(c2h_buildfile_translate(kind, path, src, strlen(src), opt, &r, &err), 0);
+  assert_string_equal(r.output, want ? want : src);
+  assert_int_equal(r.changed, want && strcmp(want, src) != 0);
+  assert_int_equal(c2h_buildfile_translate(kind, path, r.output, r.output_len, opt, &r2, &err), 0);
+  assert_string_equal(r2.output, r.output);
+  assert_int_equal(r2.changed, 0);
+  size_t n = r.diags.len;
+  for (size_t i = 0; i < n; i++) assert_string_equal(c2h_check_name(r.diags.items[i].check), "build-script");
+  c2h_file_result_dispose(&r);
+  c2h_file_result_dispose(&r2);
+  return n;
+}
+
+static size_t cmake(const char *src, const char *want) {
+  return check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", src, want, NULL);
+}
+
+static size_t make(const char *src, const char *want) {
+  return check_opt(C2H_BUILDFILE_MAKE, "Makefile", src, want, NULL);
+}
+
+static void kinds(void **state) {
+  (void)state;
+  assert_int_equal(c2h_buildfile_kind_of("a/CMakeLists.txt"), C2H_BUILDFILE_CMAKE);
+  assert_int_equal(c2h_buildfile_kind_of("cmake/cuda.cmake"), C2H_BUILDFILE_CMAKE);
+  assert_int_equal(c2h_buildfile_kind_of("Makefile"), C2H_BUILDFILE_MAKE);
+  assert_int_equal(c2h_buildfile_kind_of("x/makefile"), C2H_BUILDFILE_MAKE);
+  assert_int_equal(c2h_buildfile_kind_of("GNUmakefile"), C2H_BUILDFILE_MAKE);
+  assert_int_equal(c2h_buildfile_kind_of("rules.mk"), C2H_BUILDFILE_MAKE);
+  assert_int_equal(c2h_buildfile_kind_of("kernel.cu"), C2H_BUILDFILE_NONE);
+  assert_int_equal(c2h_buildfile_kind_of("Makefile.am"), C2H_BUILDFILE_NONE);
+  assert_int_equal(c2h_buildfile_kind_of(".cmake"), C2H_BUILDFILE_NONE);
+}
+
+static void tokenizer(void **state) {
+  (void)state;
+  const char *src = "# c\nset(A \"x y\" [==[ ) ]==] b\\ c (n) )#[[ ) ]]\n  Foo (\n)\n";
+  c2h_cmake_file f;
+  assert_int_equal(c2h_cmake_parse(src, strlen(src), &f), 0);
+  assert_int_equal(f.bad, 0);
+  assert_int_equal(f.n_cmds, 2);
+  assert_int_equal(f.cmds[0].n_args, 5);
+  const c2h_cmake_arg *a = f.args;
+  assert_int_equal(a[0].kind, C2H_CMAKE_ARG_UNQUOTED);
+  assert_int_equal(a[1].kind, C2H_CMAKE_ARG_QUOTED);
+  assert_memory_equal(src + a[1].cb, "x y", 3);
+  assert_int_equal(a[2].kind, C2H_CMAKE_ARG_BRACKET);
+  assert_memory_equal(src + a[2].cb, " ) ", 3);
+  assert_int_equal(a[3].ce - a[3].cb, 4); /* b\ c */
+  assert_int_equal(a[4].depth, 1);        /* n */
+  assert_int_equal(f.cmds[1].n_args, 0);
+  assert_memory_equal(src + f.cmds[1].name_b, "Foo", 3);
+  c2h_cmake_file_dispose(&f);
+
+  const char *bad = "set(A \"unterminated)\nproject(x)\n";
+  assert_int_equal(c2h_cmake_parse(bad, strlen(bad), &f), 0);
+  assert_int_equal(f.bad, 1);
+  assert_int_equal(f.n_cmds, 0);
+  c2h_cmake_file_dispose(&f);
+}
+
+static void unparsable_cmake_is_kept(void **state) {
+  (void)state;
+  assert_int_equal(cmake("project(p LANGUAGES CUDA)\nset(X \"open\n", "project(p LANGUAGES HIP)\nset(X \"open\n"), 1);
+}
+
+static void languages(void **state) {
+  (void)state;
+  cmake("project(p LANGUAGES CXX CUDA)\n", "project(p LANGUAGES CXX HIP)\n");
+  cmake("project(p CUDA CXX)\n", "project(p HIP CXX)\n");
+  cmake("project(p DESCRIPTION CUDA LANGUAGES CUDA)\n", "project(p DESCRIPTION CUDA LANGUAGES HIP)\n");
+  cmake("enable_language(CUDA)\n", "enable_language(HIP)\n");
+  cmake("project(p LANGUAGES HIP CUDA)\n", "project(p LANGUAGES HIP)\n");
+  cmake("set_source_files_properties(a.cpp PROPERTIES LANGUAGE CUDA)\n",
+        "set_source_files_properties(a.cpp PROPERTIES LANGUAGE HIP)\n");
+  cmake("target_compile_options(t PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-O3>)\n",
+        "target_compile_options(t PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-O3>)\n");
+}
+
+static void packages_and_targets(void **state) {
+  (void)state;
+  cmake("find_package(CUDAToolkit 12 REQUIRED)\n"
+        "target_link_libraries(a CUDA::cudart CUDA::cublas CUDA::cublasLt CUDA::curand CUDA::cufft\n"
+        "  CUDA::cusparse CUDA::cusolver CUDA::nvrtc CUB::CUB Thrust::Thrust nccl)\n",
+        "find_package(hip REQUIRED)\n"
+        "find_package(hipblas REQUIRED)\nfind_package(hipblaslt REQUIRED)\nfind_package(hiprand REQUIRED)\n"
+        "find_package(hipfft REQUIRED)\nfind_package(hipsparse REQUIRED)\nfind_package(hipsolver REQUIRED)\n"
+        "find_package(hiprtc REQUIRED)\nfind_package(hipcub REQUIRED)\nfind_package(rocthrust REQUIRED)\n"
+        "find_package(rccl REQUIRED)\n"
+        "target_link_libraries(a hip::host roc::hipblas roc::hipblaslt hip::hiprand hip::hipfft\n"
+        "  roc::hipsparse roc::hipsolver hiprtc::hiprtc hip::hipcub roc::rocthrust rccl::rccl)\n");
+  /* Once each, and not when already found; indentation follows. */
+  cmake("if(X)\n  find_package(CUDA)\n  find_package(hipfft)\nendif()\n"
+        "target_link_libraries(a CUDA::cufft CUDA::cufft_static ${CUDA_CUBLAS_LIBRARIES})\n",
+        "if(X)\n  find_package(hip REQUIRED)\n  find_package(hipblas REQUIRED)\n  find_package(hipfft)\nendif()\n"
+        "target_link_libraries(a hip::hipfft hip::hipfft roc::hipblas)\n");
+  assert_int_equal(cmake("target_link_libraries(a CUDA::nvml)\n", NULL), 1);
+  cmake("if(CUDAToolkit_FOUND AND CUDA_FOUND)\nendif()\n", "if(hip_FOUND AND hip_FOUND)\nendif()\n");
+}
+
+static void architectures(void **state) {
+  (void)state;
+  cmake("set(CMAKE_CUDA_ARCHITECTURES 70 75-real 80)\n", "set(CMAKE_HIP_ARCHITECTURES gfx942)\n");
+  cmake("set(CMAKE_CUDA_ARCHITECTURES \"native\" CACHE STRING \"\")\n",
+        "set(CMAKE_HIP_ARCHITECTURES \"gfx942\" CACHE STRING \"\")\n");
+  cmake("set_target_properties(t PROPERTIES CUDA_ARCHITECTURES \"70;80\" CUDA_STANDARD 17)\n",
+        "set_target_properties(t PROPERTIES HIP_ARCHITECTURES \"gfx942\" HIP_STANDARD 17)\n");
+  cmake("set(CMAKE_CUDA_ARCHITECTURES ${ARCHS})\n", "set(CMAKE_HIP_ARCHITECTURES ${ARCHS})\n");
+  c2h_buildfile_options opt = {"gfx90a", NULL, NULL, 0};
+  check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES 80)\n",
+            "set_property(TARGET t PROPERTY HIP_ARCHITECTURES gfx90a)\n", &opt);
+}
+
+static void separable_compilation(void **state) {
+  (void)state;
+  c2h_file_result r;
+  c2h_error err;
+  c2h_file_result_init(&r);
+  const char *src = "set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n";
+  assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", src, strlen(src), NULL, &r, &err), 0);
+  assert_string_equal(r.output, src);
+  assert_int_equal(r.diags.len, 1);
+  assert_int_equal(r.diags.items[0].severity, C2H_SEV_WARNING);
+  assert_int_equal(r.diags.items[0].begin.line, 1);
+  assert_int_equal(r.diags.items[0].begin.col, 36);
+  assert_string_equal(r.diags.items[0].replacement,
+                      "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
+                      "target_link_options(k PRIVATE -fgpu-rdc --hip-link)");
+  c2h_file_result_dispose(&r);
+}
+
+static void cmake_flags(void **state) {
+  (void)state;
+  cmake("set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -arch=sm_80 --use_fast_math -lineinfo\")\n",
+        "set(CMAKE_HIP_FLAGS \"${CMAKE_HIP_FLAGS} --offload-arch=gfx942 -ffast-math -gline-tables-only\")\n");
+  assert_int_equal(cmake("string(APPEND CMAKE_CUDA_FLAGS \" --expt-relaxed-constexpr -Xcompiler -Wall,-Wextra\")\n",
+                         "string(APPEND CMAKE_HIP_FLAGS \" -Wall -Wextra\")\n"),
+                   1);
+  cmake("target_compile_options(t PRIVATE -gencode arch=compute_70,code=sm_70 -gencode arch=compute_80,code=sm_80)\n",
+        "target_compile_options(t PRIVATE --offload-arch=gfx942)\n");
+  assert_int_equal(cmake("set(CUDA_NVCC_FLAGS -O3)\n", NULL), 1);
+  assert_int_equal(cmake("cuda_add_executable(a a.cu)\n",
+                         "cuda_add_executable(a a.cu)\nset_source_files_properties(a.cu PROPERTIES LANGUAGE HIP)\n"),
+                   1);
+  assert_int_equal(cmake("add_custom_command(OUTPUT x COMMAND nvcc -ptx k.cu)\n", NULL), 1);
+}
+
+static void cmake_sources(void **state) {
+  (void)state;
+  cmake("add_library(k STATIC a.cu b.cpp)\n",
+        "add_library(k STATIC a.cu b.cpp)\nset_source_files_properties(a.cu PROPERTIES LANGUAGE HIP)\n");
+  cmake("set_source_files_properties(a.cu PROPERTIES LANGUAGE CUDA)\nadd_library(k a.cu)\n",
+        "set_source_files_properties(a.cu PROPERTIES LANGUAGE HIP)\nadd_library(k a.cu)\n");
+  cmake("file(GLOB SRC src/*.cu)\n",
+        "file(GLOB SRC src/*.cu)\nset_source_files_properties(${SRC} PROPERTIES LANGUAGE HIP)\n");
+  const char *from[] = {"src/a.cu", "src/sub/c.cuh"}, *to[] = {"src/a.hip", "src/sub/c.cuh"};
+  c2h_buildfile_options opt = {NULL, from, to, 2};
+  check_opt(C2H_BUILDFILE_CMAKE, "src/CMakeLists.txt",
+            "add_library(k a.cu ${CMAKE_CURRENT_SOURCE_DIR}/a.cu)\nfile(GLOB S *.cu)\n",
+            "add_library(k a.hip ${CMAKE_CURRENT_SOURCE_DIR}/a.hip)\nfile(GLOB S *.hip)\n", &opt);
+}
+
+static void crlf_and_comments(void **state) {
+  (void)state;
+  cmake("# CUDA::cudart in a comment\r\nproject(p LANGUAGES CUDA) # LANGUAGES CUDA\r\n"
+        "#[[ enable_language(CUDA) ]]\r\nset(D [[CUDA::cublas]])\r\nfind_package(CUDAToolkit)\r\n"
+        "target_link_libraries(a CUDA::curand)\r\n",
+        "# CUDA::cudart in a comment\r\nproject(p LANGUAGES HIP) # LANGUAGES CUDA\r\n"
+        "#[[ enable_language(CUDA) ]]\r\nset(D [[CUDA::cublas]])\r\nfind_package(hip REQUIRED)\r\n"
+        "find_package(hiprand REQUIRED)\r\ntarget_link_libraries(a hip::hiprand)\r\n");
+  make("# nvcc -arch=sm_70 in a comment\r\nNVCC = nvcc # the compiler\r\n",
+       "# nvcc -arch=sm_70 in a comment\r\nNVCC = hipcc # the compiler\r\n");
+}
+
+static void make_compiler_and_arch(void **state) {
+  (void)state;
+  make("NVCC ?= /usr/local/cuda/bin/nvcc\nCC = nvcc\n", "NVCC ?= /opt/rocm/bin/hipcc\nCC = hipcc\n");
+  make("a: a.cu\n\t@nvcc -arch sm_70 -gencode=arch=compute_80,code=sm_80 -o a a.cu\n",
+       "a: a.cu\n\t@hipcc --offload-arch=gfx942 -o a a.cu\n");
+  make("F = -gencode arch=compute_70,code=sm_70 \\\n    -gencode arch=compute_80,code=sm_80 \\\n    -O2\n",
+       "F = --offload-arch=gfx942 \\\n    -O2\n");
+  make("x:\n\t$(NVCC) -Xcompiler -fPIC,-Wall -rdc=true -G -c x.cu\n",
+       "x:\n\t$(NVCC) -fPIC -Wall -fgpu-rdc -g -c x.cu\n");
+  make("x:\n\t$(NVCC) -Xcompiler \"-fPIC -O2\" -c x.cu\n", "x:\n\t$(NVCC) -fPIC -O2 -c x.cu\n");
+  /* Host compilers keep their flags. */
+  make("x:\n\tg++ -G -arch x86_64 -c x.cpp\n", NULL);
+  make("$(foreach sm,$(SMS),$(eval G += -gencode arch=compute_$(sm),code=sm_$(sm)))\n",
+       "$(foreach sm,$(SMS),$(eval G += --offload-arch=gfx942))\n");
+}
+
+static void make_libs_and_paths(void **state) {
+  (void)state;
+  make("LIBS = -L/usr/local/cuda/lib64 -lcudart -lcublas -lcublasLt -lcurand -lcufft -lcusparse -lcusolver -lnvrtc -lnccl\n",
+       "LIBS = -L/opt/rocm/lib -lamdhip64 -lhipblas -lhipblaslt -lhiprand -lhipfft -lhipsparse -lhipsolver -lhiprtc -lrccl\n");
+  make("CUDA_HOME ?= /usr/local/cuda-12.4\nINC = -I$(CUDA_HOME)/include -I${CUDA_PATH}/include\nL = -L$(CUDA_HOME)/lib64\n",
+       "CUDA_HOME ?= /opt/rocm\nINC = -I$(CUDA_HOME)/include -I${CUDA_PATH}/include\nL = -L$(CUDA_HOME)/lib\n");
+  assert_int_equal(make("I = -I$(CUDA_PATH)/extras/CUPTI/include\nL = -lcudadevrt\n", NULL), 2);
+  assert_int_equal(make("run:\n\tnvprof ./a\n", NULL), 1);
+}
+
+static void make_renames(void **state) {
+  (void)state;
+  const char *from[] = {"k.cu", "dir/m.cu"}, *to[] = {"k.hip", "dir/m.hip"};
+  c2h_buildfile_options opt = {NULL, from, to, 2};
+  check_opt(C2H_BUILDFILE_MAKE, "Makefile",
+            "SRC = k.cu dir/m.cu other.cu\nOBJ = $(SRC:.cu=.o)\n%.o: %.cu\n\thipcc -c $<\n",
+            "SRC = k.hip dir/m.hip other.cu\nOBJ = $(SRC:.hip=.o)\n%.o: %.hip\n\thipcc -c $<\n", &opt);
+}
+
+static void errors(void **state) {
+  (void)state;
+  c2h_file_result r;
+  c2h_error err;
+  c2h_file_result_init(&r);
+  assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_NONE, "x", "", 0, NULL, &r, &err), C2H_ERR_USAGE);
+  assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_MAKE, "x", "a\0b", 3, NULL, &r, &err), C2H_ERR_INPUT);
+  assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_MAKE, "x", "", 0, NULL, &r, &err), 0);
+  assert_int_equal(r.output_len, 0);
+  assert_int_equal(r.changed, 0);
+  c2h_file_result_dispose(&r);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(kinds),
+      cmocka_unit_test(tokenizer),
+      cmocka_unit_test(unparsable_cmake_is_kept),
+      cmocka_unit_test(languages),
+      cmocka_unit_test(packages_and_targets),
+      cmocka_unit_test(architectures),
+      cmocka_unit_test(separable_compilation),
+      cmocka_unit_test(cmake_flags),
+      cmocka_unit_test(cmake_sources),
+      cmocka_unit_test(crlf_and_comments),
+      cmocka_unit_test(make_compiler_and_arch),
+      cmocka_unit_test(make_libs_and_paths),
+      cmocka_unit_test(make_renames),
+      cmocka_unit_test(errors),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
