@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cu2hip/buildfiles.h"
 #include "cu2hip/project.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -116,9 +117,11 @@ static int excluded(const c2h_project_options *o, const char *rel) {
   return matches_any(o->exclude, o->n_exclude, rel) && !matches_any(o->include, o->n_include, rel);
 }
 
-/* A regular file found by the walk: a source to translate, or a file to copy. */
+/* A regular file found by the walk: a source or build script to translate,
+ * or a file to copy. */
 static int add_walked_file(walk_ctx *w, const char *path, const char *rel) {
-  if (c2h_path_has_extension(path, c2h_source_extensions)) return add_job(w->jobs, path, rel, 1, 0);
+  if (c2h_path_has_extension(path, c2h_source_extensions) || c2h_buildfile_kind_of(path) != C2H_BUILDFILE_NONE)
+    return add_job(w->jobs, path, rel, 1, 0);
   if (w->o->mode == C2H_OUTPUT_DIR && !w->o->no_copy) return add_job(w->jobs, path, rel, 1, 1);
   return 0;
 }
@@ -298,7 +301,8 @@ static int run_job(c2h_translator **trp, const c2h_project_options *o, const job
     rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
     goto done;
   }
-  if (j->copy_only || (j->from_walk && !c2h_bytes_look_cuda(j->path, src, len))) {
+  c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
+  if (j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len))) {
     if (o->mode == C2H_OUTPUT_DIR && !o->no_copy) {
       rc = copy_file(o, j, src, len, diags, sum);
       rec->copied = sum->input_errors == errors_before;
@@ -306,11 +310,16 @@ static int run_job(c2h_translator **trp, const c2h_project_options *o, const job
     }
     goto done;
   }
-  if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
-    rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
-    goto done;
+  if (script != C2H_BUILDFILE_NONE) {
+    /* CMakeLists.txt, Makefiles: their own translator, no parser needed. */
+    rc = c2h_buildfile_translate(script, j->path, src, len, NULL, &res, &err);
+  } else {
+    if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
+      rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
+      goto done;
+    }
+    rc = c2h_translate_buffer(*trp, j->path, src, len, &res, &err);
   }
-  rc = c2h_translate_buffer(*trp, j->path, src, len, &res, &err);
   if (rc == C2H_ERR_NOMEM) goto done;
   if (rc) {
     rc = input_error(diags, sum, j->path, "%s", err.message);

@@ -61,6 +61,18 @@ first=$(cd "$src/ported" && find . -type f | sort | md5sum)
 second=$(cd "$src/ported" && find . -type f | sort | md5sum)
 if [ "$first" = "$second" ] && [ ! -e "$src/ported/ported" ]; then ok out-inside-src; else bad out-inside-src "the output tree was walked"; fi
 
+# Build scripts in the tree are translated too.
+mkdir -p "$tmp/b"
+cp "$examples/vector_add.cu" "$tmp/b/"
+printf 'cmake_minimum_required(VERSION 3.21)\nproject(p LANGUAGES CXX CUDA)\nadd_executable(p vector_add.cu)\n' > "$tmp/b/CMakeLists.txt"
+printf 'app: vector_add.cu\n\tnvcc -arch=sm_80 -o $@ $< -lcudart\n' > "$tmp/b/Makefile"
+"$cu2hip" -q -o "$tmp/bo" "$tmp/b" > /dev/null 2>&1
+if grep -q 'LANGUAGES CXX HIP' "$tmp/bo/CMakeLists.txt" && grep -q 'hipcc --offload-arch=gfx942 -o \$@ \$< -lamdhip64' "$tmp/bo/Makefile"; then
+  ok build-scripts
+else
+  bad build-scripts "CMakeLists.txt or Makefile not translated: $(cat "$tmp/bo/Makefile" 2>/dev/null)"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
