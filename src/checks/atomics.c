@@ -74,17 +74,6 @@ static elem_kind words_kind(const c2h_scan *s, size_t first, size_t last) {
 
 /* ---- declarations ---------------------------------------------------- */
 
-/* Index of the innermost function whose body holds byte offset `at`, or -1. */
-static long function_at(const c2h_scan *s, size_t at) {
-  long found = -1;
-  for (size_t f = 0; f < s->facts->n_functions; f++) {
-    const c2h_function *fn = &s->facts->functions[f];
-    if (fn->begin > at) break; /* sorted by begin */
-    if (at < fn->end) found = (long)f;
-  }
-  return found;
-}
-
 /* Words that can precede a declared name without being part of a type. */
 static int is_decl_noise(const c2h_scan *s, size_t i) {
   static const char *const noise[] = {"*",          "&",        "const", "volatile", "__restrict__",
@@ -127,7 +116,7 @@ static int declaration_at(const c2h_scan *s, size_t j, decl_info *out) {
  * in the same function (parameters included) and at file scope. */
 static int find_declaration(const c2h_scan *s, size_t use, decl_info *out) {
   const c2h_token *u = &s->facts->toks[use];
-  long fn = function_at(s, u->begin);
+  long fn = c2h_check_function_at(s, u->begin);
   size_t len = u->end - u->begin;
   for (size_t j = use; j-- > 0;) {
     const c2h_token *t = &s->facts->toks[j];
@@ -135,7 +124,7 @@ static int find_declaration(const c2h_scan *s, size_t use, decl_info *out) {
         memcmp(s->src + t->begin, s->src + u->begin, len) != 0)
       continue;
     if (u->var_bytes && t->var_bytes && u->var_bytes != t->var_bytes) continue;
-    long where = function_at(s, t->begin);
+    long where = c2h_check_function_at(s, t->begin);
     if (where != -1 && where != fn) continue;
     if (declaration_at(s, j, out)) return 1;
   }

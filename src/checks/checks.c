@@ -32,6 +32,16 @@ int c2h_tok_in_device_code(const c2h_scan *s, size_t i) {
   return c == C2H_CTX_DEVICE || c == C2H_CTX_KERNEL || c == C2H_CTX_HOST_DEVICE;
 }
 
+long c2h_check_function_at(const c2h_scan *s, size_t at) {
+  long found = -1;
+  for (size_t f = 0; f < s->facts->n_functions; f++) {
+    const c2h_function *fn = &s->facts->functions[f];
+    if (fn->begin > at) break; /* sorted by begin: later ones are inner */
+    if (at < fn->end) found = (long)f;
+  }
+  return found;
+}
+
 int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name) {
   return i < s->facts->n_toks && s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_is(s, i, name);
 }

@@ -27,6 +27,9 @@ int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-schedulin
 /* Whether token i is in code that runs on the GPU (a __device__,
  * __global__ or __host__ __device__ function). Unknown context is not. */
 int c2h_tok_in_device_code(const c2h_scan *s, size_t i);
+/* Index (into facts->functions) of the innermost function whose range
+ * holds byte offset `at`, or -1 at file scope. */
+long c2h_check_function_at(const c2h_scan *s, size_t at);
 /* Whether token i is an identifier spelled `name`. */
 int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name);
 /* Whether token i is a call of `name`: the identifier followed by '('. */

@@ -35,17 +35,6 @@ static int used_as_time(const c2h_scan *s, size_t first, size_t last) {
   return (first > 0 && is_time_operator(s, first - 1)) || is_time_operator(s, last + 1);
 }
 
-/* Index of the innermost function whose body holds byte offset `at`, or -1. */
-static long function_at(const c2h_scan *s, size_t at) {
-  long found = -1;
-  for (size_t f = 0; f < s->facts->n_functions; f++) {
-    const c2h_function *fn = &s->facts->functions[f];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)f;
-  }
-  return found;
-}
-
 /* `NAME = clock64()`: whether NAME is later subtracted or compared in the
  * same function. */
 static int variable_used_as_time(const c2h_scan *s, size_t name, size_t from, size_t fn_end) {
@@ -85,7 +74,7 @@ int c2h_check_device_clock(c2h_scan *s) {
   for (size_t i = 0; i + 2 < s->facts->n_toks && rc == 0; i++) {
     /* Host code's clock() is <ctime>'s, and fine. */
     if (!is_clock_call(s, i) || !c2h_tok_in_device_code(s, i)) continue;
-    long fn = function_at(s, s->facts->toks[i].begin);
+    long fn = c2h_check_function_at(s, s->facts->toks[i].begin);
     if (fn < 0 || fn == reported) continue;
     if (!clock_read_as_time(s, i, s->facts->functions[fn].end)) continue;
     reported = fn;

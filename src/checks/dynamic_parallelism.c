@@ -167,25 +167,10 @@ static size_t launch_close(const c2h_scan *s, size_t i) {
   return s->facts->n_toks;
 }
 
-/* The first token of the kernel name before `<<<` at i (k, k<T...>), or i. */
-static size_t launch_start(const c2h_scan *s, size_t i) {
-  if (i == 0) return i;
-  size_t j = i - 1;
-  if (c2h_tok_is(s, j, ">")) {
-    int depth = 0;
-    for (;; j--) {
-      if (c2h_tok_is(s, j, ">")) depth++;
-      else if (c2h_tok_is(s, j, "<")) depth--;
-      if (depth == 0 || j == 0) break;
-    }
-    if (depth != 0 || j == 0) return i;
-    j--;
-  }
-  return s->facts->toks[j].kind == C2H_TOK_IDENT ? j : i;
-}
-
 static int report_launch(c2h_scan *s, size_t i) {
-  size_t close = launch_close(s, i), first = launch_start(s, i);
+  int templated;
+  size_t close = launch_close(s, i), first = c2h_tok_kernel_name(s, i, &templated);
+  if (first >= s->facts->n_toks) first = i;
   if (close >= s->facts->n_toks) close = i;
   return c2h_scan_diag(s, first, close, C2H_SEV_ERROR, C2H_CHECK_DYNAMIC_PARALLELISM, NULL,
                        "kernel launch from device code (dynamic parallelism), which HIP does not "

@@ -231,16 +231,6 @@ static size_t function_name(const c2h_scan *s, size_t f) {
   return n;
 }
 
-/* The innermost function whose range holds byte offset b, or -1. */
-static long long function_at(const c2h_scan *s, size_t b) {
-  long long best = -1;
-  for (size_t f = 0; f < s->facts->n_functions; f++) {
-    const c2h_function *fn = &s->facts->functions[f];
-    if (fn->begin <= b && b < fn->end) best = (long long)f; /* sorted: later is inner */
-  }
-  return best;
-}
-
 static int same_text(const c2h_scan *s, size_t tok, size_t b, size_t e) {
   const c2h_token *t = &s->facts->toks[tok];
   return t->end - t->begin == e - b && memcmp(s->src + t->begin, s->src + b, e - b) == 0;
@@ -270,7 +260,7 @@ static int vars_add(lds_vars *vs, const c2h_scan *s, size_t name, long long byte
     vs->v = p;
     vs->cap = cap;
   }
-  vs->v[vs->n++] = (lds_var){name, bytes, function_at(s, s->facts->toks[name].begin)};
+  vs->v[vs->n++] = (lds_var){name, bytes, c2h_check_function_at(s, s->facts->toks[name].begin)};
   return 0;
 }
 
@@ -440,38 +430,6 @@ static int report_dynamic(c2h_scan *s, const lds_vars *vs, c2h_tok_span span, lo
   return 0;
 }
 
-/* The kernel name before `<<<` at index i (k or k<T...>), or n_toks. */
-static size_t launch_kernel_name(const c2h_scan *s, size_t i) {
-  size_t n = s->facts->n_toks;
-  if (i == 0) return n;
-  size_t j = i - 1;
-  if (c2h_tok_is(s, j, ">")) {
-    int depth = 0;
-    for (;; j--) {
-      if (c2h_tok_is(s, j, ">")) depth++;
-      else if (c2h_tok_is(s, j, "<")) depth--;
-      if (depth == 0 || j == 0) break;
-    }
-    if (depth != 0 || j == 0) return n;
-    j--;
-  }
-  return s->facts->toks[j].kind == C2H_TOK_IDENT ? j : n;
-}
-
-/* The `>>>` closing the launch configuration opened at i. */
-static size_t launch_close(const c2h_scan *s, size_t i) {
-  size_t depth = 0;
-  for (size_t j = i + 1; j < s->facts->n_toks; j++) {
-    if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
-    else if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) {
-      if (depth == 0) break;
-      depth--;
-    } else if (depth == 0 && c2h_tok_is(s, j, ">>>")) {
-      return j;
-    }
-  }
-  return s->facts->n_toks;
-}
 
 /* The argument `arg` (0-based) of the list between open and close, when it
  * evaluates; then reports it. kernel is the name token or n_toks. */
@@ -515,8 +473,9 @@ static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
     if (c2h_tok_is(s, i, "<<<")) {
-      size_t close = launch_close(s, i);
-      if (close < n) rc = check_request(s, vs, i, close, 2, launch_kernel_name(s, i));
+      size_t close = c2h_tok_launch_close(s, i);
+      int templated;
+      if (close < n) rc = check_request(s, vs, i, close, 2, c2h_tok_kernel_name(s, i, &templated));
       continue;
     }
     if (!c2h_tok_is(s, i + 1, "(") || s->facts->toks[i].use == C2H_USE_USER ||

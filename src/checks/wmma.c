@@ -95,17 +95,6 @@ static int mma_include_at(const c2h_scan *s, size_t i, size_t *last) {
   return 1;
 }
 
-/* Index of the innermost function whose body holds byte offset `at`, or -1. */
-static long function_at(const c2h_scan *s, size_t at) {
-  long found = -1;
-  for (size_t f = 0; f < s->facts->n_functions; f++) {
-    const c2h_function *fn = &s->facts->functions[f];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)f;
-  }
-  return found;
-}
-
 int c2h_check_wmma(c2h_scan *s) {
   wmma_names w;
   find_names(s, &w);
@@ -123,7 +112,7 @@ int c2h_check_wmma(c2h_scan *s) {
       continue;
     }
     if (!wmma_use_at(s, &w, i, &last)) continue;
-    long fn = function_at(s, s->facts->toks[i].begin);
+    long fn = c2h_check_function_at(s, s->facts->toks[i].begin);
     if (!reported[fn + 1]) {
       reported[fn + 1] = 1;
       rc = c2h_scan_diag(

@@ -8,44 +8,15 @@
 #include "scan.h"
 #include "util/buf.h"
 
-/* Start of the kernel expression that ends just before token `end`
- * (exclusive): an identifier with optional template arguments and scope
- * qualifiers (ns::k<T, 4>). Sets *templated. Returns n_toks when unknown. */
-static size_t callee_start(const c2h_scan *s, size_t end, int *templated) {
-  size_t n = s->facts->n_toks, i = end;
-  *templated = 0;
-  if (i == 0) return n;
-  i--;
-  if (c2h_tok_is(s, i, ">") || c2h_tok_is(s, i, ">>")) {
-    int depth = 0;
-    for (;; i--) {
-      if (c2h_tok_is(s, i, ">")) depth++;
-      else if (c2h_tok_is(s, i, ">>")) depth += 2;
-      else if (c2h_tok_is(s, i, "<")) depth--;
-      if (depth == 0 || i == 0) break;
-    }
-    if (depth != 0 || i == 0) return n;
-    *templated = 1;
-    i--; /* the template name */
-  }
-  if (s->facts->toks[i].kind != C2H_TOK_IDENT) return n;
+/* Start of the kernel expression before the `<<<` at `launch`: the name
+ * with its template arguments and scope qualifiers (ns::k<T, 4>). Sets
+ * *templated. Returns n_toks when unknown. */
+static size_t callee_start(const c2h_scan *s, size_t launch, int *templated) {
+  size_t n = s->facts->n_toks, i = c2h_tok_kernel_name(s, launch, templated);
+  if (i == n) return n;
   while (i >= 2 && c2h_tok_is(s, i - 1, "::") && s->facts->toks[i - 2].kind == C2H_TOK_IDENT) i -= 2;
   if (i >= 1 && c2h_tok_is(s, i - 1, "::")) i--; /* ::k */
   return i;
-}
-
-static size_t find_close(const c2h_scan *s, size_t open) {
-  size_t depth = 0;
-  for (size_t i = open + 1; i < s->facts->n_toks; i++) {
-    if (c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{")) depth++;
-    else if (c2h_tok_is(s, i, ")") || c2h_tok_is(s, i, "]") || c2h_tok_is(s, i, "}")) {
-      if (depth == 0) break;
-      depth--;
-    } else if (depth == 0 && c2h_tok_is(s, i, ">>>")) {
-      return i;
-    }
-  }
-  return s->facts->n_toks;
 }
 
 static int edit_text(c2h_scan *s, size_t b, size_t e, const char *text) {
@@ -60,7 +31,7 @@ int c2h_scan_launches(c2h_scan *s) {
     if (!c2h_tok_is(s, i, "<<<")) continue;
     int templated, rc = 0;
     size_t start = callee_start(s, i, &templated);
-    size_t close = find_close(s, i);
+    size_t close = c2h_tok_launch_close(s, i);
     c2h_tok_span cfg[5];
     size_t n_cfg = close < n ? c2h_tok_split(s, i, close, cfg, 5) : 0;
     size_t open = close + 1, end = open < n && c2h_tok_is(s, open, "(") ? c2h_tok_match(s, open) : n;

@@ -53,6 +53,12 @@ size_t c2h_tok_match(const c2h_scan *s, size_t open);
 /* Splits the tokens strictly between open and close at top-level commas.
  * Returns the number of spans (0 for an empty list); at most max are stored. */
 size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max);
+/* For a kernel launch whose `<<<` is token `launch`: the kernel's name
+ * token (k in ns::k<T, 4><<<...>>>, with *templated set when template
+ * arguments follow it), and the `>>>` that closes the configuration. Both
+ * return n_toks when the launch is not understood. */
+size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated);
+size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
 /* Position of token i's start and end, for diagnostics. */
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
 c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);

@@ -51,6 +51,41 @@ size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span 
   return count;
 }
 
+size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated) {
+  size_t n = s->facts->n_toks, i = launch;
+  *templated = 0;
+  if (i == 0) return n;
+  i--;
+  if (c2h_tok_is(s, i, ">") || c2h_tok_is(s, i, ">>")) {
+    int depth = 0;
+    for (;; i--) {
+      if (c2h_tok_is(s, i, ">")) depth++;
+      else if (c2h_tok_is(s, i, ">>")) depth += 2;
+      else if (c2h_tok_is(s, i, "<")) depth--;
+      if (depth == 0 || i == 0) break;
+    }
+    if (depth != 0 || i == 0) return n;
+    *templated = 1;
+    i--; /* the template name */
+  }
+  return s->facts->toks[i].kind == C2H_TOK_IDENT ? i : n;
+}
+
+size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch) {
+  size_t depth = 0;
+  for (size_t i = launch + 1; i < s->facts->n_toks; i++) {
+    if (opener(s, i)) {
+      depth++;
+    } else if (closer(s, i)) {
+      if (depth == 0) break;
+      depth--;
+    } else if (depth == 0 && c2h_tok_is(s, i, ">>>")) {
+      return i;
+    }
+  }
+  return s->facts->n_toks;
+}
+
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
   return (c2h_pos){t->line, t->col, t->begin};
