@@ -191,6 +191,12 @@ done:
   return rc;
 }
 
+/* The permissions an output takes over from its input. */
+static mode_t input_mode(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 ? (st.st_mode & 07777) : 0644;
+}
+
 /* Where a job's result goes: under the output root, over the input, or
  * nowhere (stdout, check). NULL when out of memory too. */
 static char *output_path(const c2h_project_options *o, const job *j) {
@@ -202,8 +208,7 @@ static char *output_path(const c2h_project_options *o, const job *j) {
 static int write_output(const c2h_project_options *o, const job *j, const c2h_file_result *res,
                         c2h_diag_list *diags, c2h_project_summary *sum, c2h_error *err) {
   int rc = 0;
-  struct stat st;
-  mode_t mode = stat(j->path, &st) == 0 ? (st.st_mode & 07777) : 0644;
+  mode_t mode = input_mode(j->path);
   char *target = NULL, *backup = NULL;
   if (o->mode == C2H_OUTPUT_STDOUT) {
     FILE *f = o->stdout_stream ? o->stdout_stream : stdout;
@@ -271,8 +276,7 @@ static void filter_diags(const c2h_project_options *o, c2h_diag_list *l) {
 static int copy_file(const c2h_project_options *o, const job *j, const char *data, size_t len,
                      c2h_diag_list *diags, c2h_project_summary *sum) {
   c2h_error err;
-  struct stat st;
-  mode_t mode = stat(j->path, &st) == 0 ? (st.st_mode & 07777) : 0644;
+  mode_t mode = input_mode(j->path);
   char *target = output_path(o, j);
   if (!target) return C2H_ERR_NOMEM;
   int rc = 0;

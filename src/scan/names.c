@@ -67,20 +67,30 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   return 1;
 }
 
+/* A mask literal as written, lower-cased, without spaces or parentheses
+ * (the suffix kept): "( 0xFFFFFFFFu )" -> "0xffffffffu". */
+typedef struct mask_text {
+  char s[32];
+  size_t n;
+} mask_text;
+
+static mask_text normalize_mask(const char *text, size_t len) {
+  mask_text m = {{0}, 0};
+  for (size_t i = 0; i < len && m.n + 1 < sizeof m.s; i++)
+    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
+      m.s[m.n++] = (char)tolower((unsigned char)text[i]);
+  m.s[m.n] = '\0';
+  return m;
+}
+
 /* A literal lane mask that selects all 32 lanes of a CUDA warp. */
 static int is_full_warp_mask(const char *text, size_t len) {
-  char norm[32];
-  size_t n = 0;
-  for (size_t i = 0; i < len && n + 1 < sizeof norm; i++) {
-    if (isspace((unsigned char)text[i]) || text[i] == '(' || text[i] == ')') continue;
-    norm[n++] = (char)tolower((unsigned char)text[i]);
-  }
-  norm[n] = '\0';
-  while (n && (norm[n - 1] == 'u' || norm[n - 1] == 'l')) norm[--n] = '\0';
+  mask_text m = normalize_mask(text, len);
+  while (m.n && (m.s[m.n - 1] == 'u' || m.s[m.n - 1] == 'l')) m.s[--m.n] = '\0';
   static const char *const full[] = {"0xffffffff", "~0", "-1", "4294967295", "0xffffffffffffffff",
                                      "18446744073709551615", NULL};
   for (size_t i = 0; full[i]; i++)
-    if (strcmp(norm, full[i]) == 0) return 1;
+    if (strcmp(m.s, full[i]) == 0) return 1;
   return 0;
 }
 
@@ -89,15 +99,10 @@ static int is_full_warp_mask(const char *text, size_t len) {
 /* Whether a full-mask literal has only 32 one bits (0xffffffff, ~0u), as
  * opposed to -1, ~0 or ~0ull, which convert to all 64 lanes. */
 static int is_32bit_literal(const char *text, size_t len) {
-  char norm[32];
-  size_t n = 0;
-  for (size_t i = 0; i < len && n + 1 < sizeof norm; i++)
-    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
-      norm[n++] = (char)tolower((unsigned char)text[i]);
-  norm[n] = '\0';
-  if (strncmp(norm, "0xffffffff", 10) == 0) return strncmp(norm, "0xffffffffffffffff", 18) != 0;
-  if (strncmp(norm, "4294967295", 10) == 0) return 1;
-  if (strncmp(norm, "~0", 2) == 0) return strchr(norm, 'u') && !strstr(norm, "ll");
+  mask_text m = normalize_mask(text, len);
+  if (strncmp(m.s, "0xffffffff", 10) == 0) return strncmp(m.s, "0xffffffffffffffff", 18) != 0;
+  if (strncmp(m.s, "4294967295", 10) == 0) return 1;
+  if (strncmp(m.s, "~0", 2) == 0) return strchr(m.s, 'u') && !strstr(m.s, "ll");
   return 0;
 }
 
