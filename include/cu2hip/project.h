@@ -46,6 +46,20 @@ typedef struct c2h_project_options {
   size_t n_exclude;
   const char *const *include;
   size_t n_include;
+  /* A compile_commands.json, or the folder holding one (-p): each file's
+   * -I/-D/-U/-std/-include flags come from its entry. With no inputs, the
+   * database's files are the inputs. NULL: none. */
+  const char *compile_db;
+  /* C2H_OUTPUT_DIR: keep a cache in the output directory so that a re-run
+   * redoes only the files whose input, included headers, flags, options,
+   * rule table or tool version changed. */
+  int incremental;
+  /* C2H_OUTPUT_DIR: .cu files become .hip, .cuh files take header_suffix
+   * (NULL: ".hpp"), and #include lines and build scripts follow. */
+  int rename;
+  const char *header_suffix;
+  /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
+  const char *offload_arch;
   /* Called after each file (from worker threads, one call at a time):
    * files done so far, files in the run, the file just done. NULL: none. */
   void (*progress)(void *ctx, size_t done, size_t total, const char *path);
@@ -60,6 +74,7 @@ typedef struct c2h_project_file {
   int copied;            /* copied as it is (not CUDA) */
   int changed;           /* the translation differs from the input */
   int failed;            /* could not be read, translated or written */
+  int cached;            /* up to date from an earlier run: not parsed nor written again */
   c2h_file_stats stats;
   size_t by_severity[3]; /* diagnostics reported for it */
   size_t by_check[C2H_CHECK__COUNT];
@@ -69,7 +84,9 @@ typedef struct c2h_project_summary {
   size_t files;         /* sources translated */
   size_t changed;       /* of which the output differs from the input */
   size_t written;       /* files written */
-  size_t copied;        /* files copied unchanged (not CUDA) */
+  size_t copied;        /* files copied unchanged (not CUDA) or links recreated */
+  size_t reused;        /* files (translated or copied) up to date from an earlier run */
+  size_t renamed;       /* outputs given a new name (--rename) */
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */

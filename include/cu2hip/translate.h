@@ -49,7 +49,26 @@ typedef struct c2h_file_result {
   int changed;          /* output differs from the input */
   c2h_diag_list diags;  /* owned */
   c2h_file_stats stats;
+  /* Headers the file includes, directly or not, other than system headers:
+   * real absolute paths (owned). What an incremental run must watch. */
+  char **depends;
+  size_t n_depends;
 } c2h_file_result;
+
+/* Names a header an #include line refers to after files were renamed
+ * (--rename): given the including file, the name as spelled between the
+ * quotes or brackets, and whether it was <bracketed>, returns the name to
+ * write instead (malloc'd), or NULL to leave the line alone. */
+typedef char *(*c2h_include_renamer)(void *ctx, const char *includer, const char *name, size_t len,
+                                     int bracketed);
+
+/* What one file brings besides its bytes (every field optional). */
+typedef struct c2h_file_options {
+  const char *const *clang_args; /* the file's own flags (a compile database's), after the translator's; borrowed */
+  size_t n_clang_args;
+  c2h_include_renamer rename_include;
+  void *rename_ctx;
+} c2h_file_options;
 
 void c2h_file_result_init(c2h_file_result *res);
 void c2h_file_result_dispose(c2h_file_result *res);
@@ -69,6 +88,10 @@ void c2h_translator_free(c2h_translator *tr);
  * res must be initialised; the caller disposes it. */
 int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
                          c2h_file_result *res, c2h_error *err);
+
+/* c2h_translate_buffer with per-file options (NULL: none). */
+int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, size_t len,
+                       const c2h_file_options *file, c2h_file_result *res, c2h_error *err);
 
 /* The HIP version installed on this machine (read from hip/hip_version.h in
  * $ROCM_PATH/include, /opt/rocm/include or /usr/include), or 0. */

@@ -40,6 +40,9 @@ typedef struct cli {
   int quiet;
   int check_only;
   const char *report;       /* --report FILE.md|.json|.html, NULL: none */
+  int no_incremental;
+  int verify;
+  const char *hip_compiler, *device_lib_path;
 } cli;
 
 static const char usage_text[] =
@@ -88,7 +91,31 @@ static const char usage_text[] =
     "      --exclude GLOB        skip walked paths (relative path or base name) matching GLOB\n"
     "      --include GLOB        walk paths matching GLOB even when --exclude matches them\n"
     "      --report FILE         also write a project report; FILE's extension picks the\n"
-    "                            format: .md, .json or .html (one self-contained page)\n"
+    "                            format: .md, .json or .html (one self-contained page)\n";
+
+/* Split in parts: C compilers need not take string literals over 4095 bytes. */
+static const char usage_projects[] =
+    "\n"
+    "projects:\n"
+    "  -p, --compile-commands PATH\n"
+    "                            compile_commands.json (or its folder): each file's -I/-D/\n"
+    "                            -U/-std/-include flags; with no PATH given, its files are\n"
+    "                            the inputs\n"
+    "      --no-incremental      with -o, redo every file (default: redo only the files whose\n"
+    "                            input, headers, flags or options changed; the cache is\n"
+    "                            OUTDIR/.cu2hip-cache.json)\n"
+    "      --rename              with -o, .cu files become .hip and .cuh files take the\n"
+    "                            --header-suffix; #include lines and build scripts follow\n"
+    "      --header-suffix S     the suffix .cuh headers take with --rename [default: .hpp]\n"
+    "      --offload-arch ARCH   the GPU the output is for (build scripts, --verify)\n"
+    "                                                                    [default: gfx942]\n"
+    "      --verify              with -o, compile each translated source for ARCH and\n"
+    "                            report what fails (compile-error diagnostics)\n"
+    "      --hip-compiler PATH   the compiler --verify runs (default: hipcc when it builds\n"
+    "                            ARCH, else a clang++ with HIP support)\n"
+    "      --device-lib-path DIR ROCm device libraries for --verify\n"
+    "\n"
+    "output:\n"
     "  -q, --quiet               no summary line\n"
     "  -h, --help                this help\n"
     "  -V, --version             version\n"
@@ -151,7 +178,8 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   enum {
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
-    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT
+    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_RENAME, OPT_HEADER_SUFFIX,
+    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -176,6 +204,14 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"exclude", required_argument, 0, OPT_EXCLUDE},
                                         {"include", required_argument, 0, OPT_INCLUDE},
                                         {"report", required_argument, 0, OPT_REPORT},
+                                        {"compile-commands", required_argument, 0, 'p'},
+                                        {"no-incremental", no_argument, 0, OPT_NO_INCREMENTAL},
+                                        {"rename", no_argument, 0, OPT_RENAME},
+                                        {"header-suffix", required_argument, 0, OPT_HEADER_SUFFIX},
+                                        {"offload-arch", required_argument, 0, OPT_OFFLOAD_ARCH},
+                                        {"verify", no_argument, 0, OPT_VERIFY},
+                                        {"hip-compiler", required_argument, 0, OPT_HIP_COMPILER},
+                                        {"device-lib-path", required_argument, 0, OPT_DEVICE_LIBS},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
                                         {"version", no_argument, 0, 'V'},
@@ -183,7 +219,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   int opt;
   c2h_report_format fmt;
   opterr = 0;
-  while ((opt = getopt_long(argc, argv, ":o:I:D:U:j:qhV", longs, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, ":o:p:I:D:U:j:qhV", longs, NULL)) != -1) {
     char *flag = NULL;
     switch (opt) {
       case 'o': c->project.out_dir = optarg; c->project.mode = C2H_OUTPUT_DIR; break;
@@ -238,12 +274,28 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
           return usage_error("--report FILE must end in .md, .json or .html, not '%s'", optarg);
         c->report = optarg;
         break;
+      case 'p': c->project.compile_db = optarg; break;
+      case OPT_NO_INCREMENTAL: c->no_incremental = 1; break;
+      case OPT_RENAME: c->project.rename = 1; break;
+      case OPT_HEADER_SUFFIX:
+        if (optarg[0] != '.' || !optarg[1] || strchr(optarg, '/'))
+          return usage_error("--header-suffix takes a suffix such as .hpp or .h, not '%s'", optarg);
+        c->project.header_suffix = optarg;
+        break;
+      case OPT_OFFLOAD_ARCH:
+        if (strncmp(optarg, "gfx", 3) != 0 || !optarg[3])
+          return usage_error("--offload-arch takes an AMD GPU name such as gfx942, not '%s'", optarg);
+        c->project.offload_arch = optarg;
+        break;
+      case OPT_VERIFY: c->verify = 1; break;
+      case OPT_HIP_COMPILER: c->hip_compiler = optarg; break;
+      case OPT_DEVICE_LIBS: c->device_lib_path = optarg; break;
       case 'I': flag = joined("-I", optarg); break;
       case 'D': flag = joined("-D", optarg); break;
       case 'U': flag = joined("-U", optarg); break;
       case OPT_STD: flag = joined("-std=", optarg); break;
       case 'q': c->quiet = 1; break;
-      case 'h': fputs(usage_text, stdout); return C2H_EXIT_OK;
+      case 'h': fputs(usage_text, stdout); fputs(usage_projects, stdout); return C2H_EXIT_OK;
       case 'V': printf("cu2hip %s\n", c2h_version_string()); return C2H_EXIT_OK;
       case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
       default: return usage_error("unknown option '%s'", argv[optind - 1]);
@@ -270,7 +322,14 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   if (c->config_path && c->no_config) return usage_error("%s", "--config and --no-config exclude each other");
   if (c->output && strcmp(c->output, "-") == 0 && c->project.mode == C2H_OUTPUT_STDOUT)
     return usage_error("%s", "--output -: stdout holds the translation; use check, -o DIR or --in-place");
-  if (optind >= argc) return usage_error("%s", "no input given");
+  if ((c->project.rename || c->project.header_suffix) && c->project.mode != C2H_OUTPUT_DIR)
+    return usage_error("%s", "--rename and --header-suffix need an output directory (-o DIR)");
+  if (c->verify && c->project.mode != C2H_OUTPUT_DIR)
+    return usage_error("%s", "--verify compiles the output: give an output directory (-o DIR)");
+  if (c->project.header_suffix && !c->project.rename)
+    return usage_error("%s", "--header-suffix applies with --rename");
+  c->project.incremental = c->project.mode == C2H_OUTPUT_DIR && !c->no_incremental;
+  if (optind >= argc && !c->project.compile_db) return usage_error("%s", "no input given");
   return -1;
 }
 
@@ -442,7 +501,7 @@ int main(int argc, char **argv) {
     argc--;
   }
   if ((code = parse_args(&c, argc, argv, &owned, &n_owned)) >= 0) goto done;
-  if ((code = apply_config(&c, &cfg, argv[optind])) >= 0) goto done;
+  if ((code = apply_config(&c, &cfg, optind < argc ? argv[optind] : c.project.compile_db)) >= 0) goto done;
   if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
   c.project.exclude = c.exclude;

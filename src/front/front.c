@@ -23,6 +23,18 @@
 extern const char c2h_cuda_shim[];
 extern const size_t c2h_cuda_shim_len;
 
+/* A precompiled shim for one language standard: precompiled headers only
+ * load into parses with the same language options, and -std is the one a
+ * compile database changes from file to file. */
+typedef struct pch_slot {
+  char *std;              /* the -std= flag it was built with (owned) */
+  unsigned parses;        /* parses with this standard so far */
+  int state;              /* 0 not yet, 1 in use, -1 failed: parse without */
+  char *path;             /* temporary file, removed by c2h_front_free */
+} pch_slot;
+
+#define MAX_PCH_SLOTS 4
+
 struct c2h_front {
   CXIndex index;
   c2h_front_options options;
@@ -30,14 +42,16 @@ struct c2h_front {
   size_t n_shim_files;
   char **owned;                     /* stub paths behind shim_files[1..] */
   char *cuda_path_flag;             /* --cuda-path=..., when a toolkit is used */
-  const char **args;
-  int n_args;
+  /* A parse's flags: prefix (fixed flags, then the translator's), the
+   * file's own flags, then suffix (the shim's, or --cuda-path). */
+  const char **prefix;
+  int n_prefix;
+  const char *suffix[4];
+  int n_suffix;
   /* After a few files, the shim (and the system headers it pulls in) is
    * parsed once into a precompiled header that later parses load. */
-  unsigned parses;
-  int pch_state;          /* 0 not yet, 1 in use, -1 failed: parse without */
-  char *pch_path;         /* temporary file, removed by c2h_front_free */
-  const char **pch_args;  /* args with -include-pch instead of -include */
+  pch_slot pch[MAX_PCH_SLOTS];
+  size_t n_pch;
 };
 
 /* Files parsed before the precompiled shim pays for its cost (about two
@@ -56,6 +70,8 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   c2h_strmap_init(&f->user_names);
   c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
+  f->depends = NULL;
+  f->n_depends = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -65,6 +81,8 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   c2h_strmap_dispose(&f->user_names);
   c2h_strmap_dispose(&f->reached_headers);
   c2h_diag_list_dispose(&f->diags);
+  for (size_t i = 0; i < f->n_depends; i++) free(f->depends[i]);
+  free(f->depends);
   c2h_tu_facts_init(f);
 }
 
@@ -74,13 +92,13 @@ void c2h_front_free(c2h_front *fe) {
   for (size_t i = 0; fe->owned && i < fe->n_shim_files; i++) free(fe->owned[i]);
   free(fe->owned);
   free(fe->cuda_path_flag);
-  if (fe->pch_path) {
-    unlink(fe->pch_path);
-    free(fe->pch_path);
+  for (size_t i = 0; i < fe->n_pch; i++) {
+    if (fe->pch[i].path) unlink(fe->pch[i].path);
+    free(fe->pch[i].path);
+    free(fe->pch[i].std);
   }
-  free(fe->pch_args);
   free(fe->shim_files);
-  free(fe->args);
+  free(fe->prefix);
   free(fe);
 }
 
@@ -95,19 +113,19 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
   if (!fe) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
   fe->options = *options;
   size_t n_base = sizeof base / sizeof *base, n_shim = sizeof shim_args / sizeof *shim_args;
-  fe->args = calloc(n_base + n_shim + options->n_clang_args + 2, sizeof *fe->args);
-  if (!fe->args) goto nomem;
-  for (size_t i = 0; i < n_base; i++) fe->args[fe->n_args++] = base[i];
+  fe->prefix = calloc(n_base + options->n_clang_args + 1, sizeof *fe->prefix);
+  if (!fe->prefix) goto nomem;
+  for (size_t i = 0; i < n_base; i++) fe->prefix[fe->n_prefix++] = base[i];
   /* The user's flags come before the shim's -I so their own headers win. */
-  for (size_t i = 0; i < options->n_clang_args; i++) fe->args[fe->n_args++] = options->clang_args[i];
+  for (size_t i = 0; i < options->n_clang_args; i++) fe->prefix[fe->n_prefix++] = options->clang_args[i];
   if (options->cuda_path) {
     fe->cuda_path_flag = malloc(strlen(options->cuda_path) + 16);
     if (!fe->cuda_path_flag) goto nomem;
     strcpy(fe->cuda_path_flag, "--cuda-path=");
     strcat(fe->cuda_path_flag, options->cuda_path);
-    fe->args[fe->n_args++] = fe->cuda_path_flag;
+    fe->suffix[fe->n_suffix++] = fe->cuda_path_flag;
   } else {
-    for (size_t i = 0; i < n_shim; i++) fe->args[fe->n_args++] = shim_args[i];
+    for (size_t i = 0; i < n_shim; i++) fe->suffix[fe->n_suffix++] = shim_args[i];
     size_t n = options->n_cuda_headers + 1;
     fe->shim_files = calloc(n, sizeof *fe->shim_files);
     fe->owned = calloc(n, sizeof *fe->owned);
@@ -466,11 +484,14 @@ static long long variable_bytes(CXCursor cur) {
 }
 
 typedef struct inclusion_walk {
+  CXTranslationUnit tu;
+  CXFile main_file;
   c2h_tu_facts *facts;
   int rc;
 } inclusion_walk;
 
-/* Records each CUDA header stub the translation unit reached. */
+/* Records each CUDA header stub the translation unit reached, and each
+ * user header it read (a dependency for incremental runs). */
 static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
   (void)stack;
   (void)depth;
@@ -481,41 +502,78 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
   if (s && strncmp(s, prefix, sizeof prefix - 1) == 0) {
     const char *h = s + sizeof prefix - 1;
     if (c2h_strmap_put(&w->facts->reached_headers, h, strlen(h), 1)) w->rc = C2H_ERR_NOMEM;
+  } else if (s && !is_shim_file(file) && !clang_File_isEqual(file, w->main_file) &&
+             !clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, file, 0))) {
+    CXString real = clang_File_tryGetRealPathName(file);
+    const char *r = clang_getCString(real);
+    if (!r || !*r) r = s;
+    char *copy = malloc(strlen(r) + 1);
+    char **grown = realloc(w->facts->depends, (w->facts->n_depends + 1) * sizeof *grown);
+    if (grown) w->facts->depends = grown;
+    if (!copy || !grown) {
+      free(copy);
+      w->rc = C2H_ERR_NOMEM;
+    } else {
+      w->facts->depends[w->facts->n_depends++] = strcpy(copy, r);
+    }
+    clang_disposeString(real);
   }
   clang_disposeString(name);
 }
 
-/* Parses the shim alone and saves it as a precompiled header in a
- * temporary file. Any failure leaves fe parsing without one. */
-static void build_pch(c2h_front *fe) {
+/* The -std= flag a parse with these file flags uses (the last one wins). */
+static const char *effective_std(const c2h_front *fe, const char *const *file_args, size_t n_file_args) {
+  const char *std = NULL;
+  for (int i = 0; i < fe->n_prefix; i++)
+    if (strncmp(fe->prefix[i], "-std=", 5) == 0) std = fe->prefix[i];
+  for (size_t i = 0; i < n_file_args; i++)
+    if (strncmp(file_args[i], "-std=", 5) == 0) std = file_args[i];
+  return std ? std : "";
+}
+
+/* The precompiled-shim slot for a standard, made on first use; NULL when
+ * all slots are taken (the parse then goes without). */
+static pch_slot *pch_slot_for(c2h_front *fe, const char *std) {
+  for (size_t i = 0; i < fe->n_pch; i++)
+    if (strcmp(fe->pch[i].std, std) == 0) return &fe->pch[i];
+  if (fe->n_pch == MAX_PCH_SLOTS) return NULL;
+  pch_slot *slot = &fe->pch[fe->n_pch];
+  memset(slot, 0, sizeof *slot);
+  if (!(slot->std = malloc(strlen(std) + 1))) return NULL;
+  strcpy(slot->std, std);
+  fe->n_pch++;
+  return slot;
+}
+
+/* Parses the shim alone, with the fixed flags and the standard `std`, and
+ * saves it as a precompiled header in a temporary file. Any failure leaves
+ * the slot parsing without one. */
+static void build_pch(c2h_front *fe, pch_slot *slot) {
   static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
   const char *tmpdir = getenv("TMPDIR");
   const char **args = NULL;
   CXTranslationUnit tu = NULL;
   int fd = -1, n = 0;
-  fe->pch_state = -1;
+  slot->state = -1;
   if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
   size_t plen = strlen(tmpdir) + 32;
-  if (!(fe->pch_path = malloc(plen))) goto done;
-  snprintf(fe->pch_path, plen, "%s/cu2hip-shim-XXXXXX", tmpdir);
-  if ((fd = mkstemp(fe->pch_path)) < 0) {
-    free(fe->pch_path);
-    fe->pch_path = NULL;
+  if (!(slot->path = malloc(plen))) goto done;
+  snprintf(slot->path, plen, "%s/cu2hip-shim-XXXXXX", tmpdir);
+  if ((fd = mkstemp(slot->path)) < 0) {
+    free(slot->path);
+    slot->path = NULL;
     goto done;
   }
   close(fd);
-  args = calloc((size_t)fe->n_args, sizeof *args);
-  fe->pch_args = calloc((size_t)fe->n_args, sizeof *fe->pch_args);
-  if (!args || !fe->pch_args) goto done;
-  for (int i = 0; i < fe->n_args; i++) {
-    if (strcmp(fe->args[i], "-include") == 0 && i + 1 < fe->n_args && strcmp(fe->args[i + 1], SHIM_HEADER) == 0) {
-      fe->pch_args[i] = "-include-pch";
-      fe->pch_args[i + 1] = fe->pch_path;
-      i++;
+  if (!(args = calloc((size_t)(fe->n_prefix + fe->n_suffix + 1), sizeof *args))) goto done;
+  for (int i = 0; i < fe->n_prefix; i++) args[n++] = fe->prefix[i];
+  if (*slot->std) args[n++] = slot->std;
+  for (int i = 0; i < fe->n_suffix; i++) {
+    if (strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
+      i++; /* the shim is the header being precompiled */
       continue;
     }
-    args[n++] = fe->args[i];
-    fe->pch_args[i] = fe->args[i];
+    args[n++] = fe->suffix[i];
   }
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
   if (!files) goto done;
@@ -526,21 +584,74 @@ static void build_pch(c2h_front *fe) {
                                                     CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
   free(files);
   if (ec != CXError_Success || !tu || clang_getNumDiagnostics(tu) != 0) goto done;
-  if (clang_saveTranslationUnit(tu, fe->pch_path, clang_defaultSaveOptions(tu)) != CXSaveError_None) goto done;
-  fe->pch_state = 1;
+  if (clang_saveTranslationUnit(tu, slot->path, clang_defaultSaveOptions(tu)) != CXSaveError_None) goto done;
+  slot->state = 1;
 done:
   if (tu) clang_disposeTranslationUnit(tu);
   free(args);
-  if (fe->pch_state != 1) {
-    free(fe->pch_args);
-    fe->pch_args = NULL;
+}
+
+/* A -I/-isystem flag naming a CUDA toolkit's include folder (one holding
+ * cuda_runtime_api.h), as compile databases made on CUDA machines have:
+ * parsing with the shim, the toolkit's headers would clash with it. */
+static int names_cuda_include_dir(const char *const *args, size_t n, size_t i, size_t *used) {
+  static const char *const flags[] = {"-isystem", "-I", "-idirafter", NULL};
+  *used = 1;
+  for (int f = 0; flags[f]; f++) {
+    size_t len = strlen(flags[f]);
+    if (strncmp(args[i], flags[f], len) != 0) continue;
+    const char *dir = args[i] + len;
+    if (!*dir) {
+      if (i + 1 >= n) return 0;
+      dir = args[i + 1];
+      *used = 2;
+    }
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/cuda_runtime_api.h", dir);
+    return access(probe, F_OK) == 0;
   }
+  return 0;
+}
+
+/* The flags of one parse: prefix, the file's flags, suffix, with the
+ * shim's -include turned into -include-pch when a precompiled shim for the
+ * file's standard is ready. */
+static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args, int *n_out) {
+  const pch_slot *slot = NULL;
+  if (!fe->options.cuda_path) {
+    pch_slot *s = pch_slot_for(fe, effective_std(fe, file_args, n_file_args));
+    if (s && s->state == 0 && ++s->parses > PCH_AFTER_PARSES) build_pch(fe, s);
+    if (s && s->state == 1) slot = s;
+  }
+  const char **args = calloc((size_t)fe->n_prefix + n_file_args + (size_t)fe->n_suffix + 1, sizeof *args);
+  int n = 0;
+  if (!args) return NULL;
+  for (int i = 0; i < fe->n_prefix; i++) args[n++] = fe->prefix[i];
+  for (size_t i = 0; i < n_file_args; i++) {
+    size_t used = 1;
+    if (!fe->options.cuda_path && names_cuda_include_dir(file_args, n_file_args, i, &used)) {
+      i += used - 1;
+      continue;
+    }
+    args[n++] = file_args[i];
+  }
+  for (int i = 0; i < fe->n_suffix; i++) {
+    if (slot && strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
+      args[n++] = "-include-pch";
+      args[n++] = slot->path;
+      i++;
+      continue;
+    }
+    args[n++] = fe->suffix[i];
+  }
+  *n_out = n;
+  return args;
 }
 
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
-                    c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
-                    c2h_error *err) {
-  int rc = 0;
+                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+  int rc = 0, n_args = 0;
   CXTranslationUnit tu = NULL;
   CXToken *toks = NULL;
   unsigned n_toks = 0;
@@ -551,9 +662,13 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   if (fe->n_shim_files) memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
   unsigned n_files = 1 + (unsigned)(fe->options.cuda_path ? 0 : fe->n_shim_files);
 
-  if (!fe->options.cuda_path && fe->pch_state == 0 && ++fe->parses > PCH_AFTER_PARSES) build_pch(fe);
+  const char **args = parse_args(fe, file_args, n_file_args, &n_args);
+  if (!args) {
+    free(files);
+    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  }
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      fe->index, path, fe->pch_state == 1 ? fe->pch_args : fe->args, fe->n_args, files, n_files,
+      fe->index, path, args, n_args, files, n_files,
       CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
           CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
       &tu);
@@ -613,7 +728,7 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
-  inclusion_walk inc = {facts, 0};
+  inclusion_walk inc = {tu, main_file, facts, 0};
   clang_getInclusions(tu, inclusion_visit, &inc);
   if (inc.rc) goto nomem;
   goto done;
@@ -624,5 +739,6 @@ done:
   free(cursors);
   if (tu) clang_disposeTranslationUnit(tu);
   free(files);
+  free(args);
   return rc;
 }

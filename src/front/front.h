@@ -70,6 +70,10 @@ typedef struct c2h_tu_facts {
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
   c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
+  /* Headers the parse read, other than system headers and the shim: real
+   * absolute paths, in the order first reached (owned). */
+  char **depends;
+  size_t n_depends;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
@@ -94,10 +98,12 @@ typedef struct c2h_front c2h_front;
 int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err);
 void c2h_front_free(c2h_front *fe);
 
-/* Parses src (the contents of path) and fills facts (initialised by the
- * caller). Fails only when no translation unit can be built at all. */
+/* Parses src (the contents of path), with the file's own flags (a compile
+ * database's -I/-D/-std/-include; may be NULL) after the translator's, and
+ * fills facts (initialised by the caller). Fails only when no translation
+ * unit can be built at all. */
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
-                    c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
-                    c2h_error *err);
+                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err);
 
 #endif

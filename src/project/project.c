@@ -11,7 +11,10 @@
 #include <sys/stat.h>
 
 #include "cu2hip/buildfiles.h"
+#include "cache.h"
+#include "cu2hip/cu2hip.h"
 #include "cu2hip/project.h"
+#include "run.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/strmap.h"
@@ -36,75 +39,21 @@ int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len) {
   return 0;
 }
 
-/* A source to translate: where it is read from and its path relative to the
- * output root. */
-typedef struct job {
-  char *path;
-  char *rel;
-  int from_walk; /* found by walking a directory (vs named by the user) */
-  int copy_only; /* not a source: copied to the output tree as it is */
-} job;
+/* ---- the job list ------------------------------------------------------- */
 
-typedef struct job_list {
-  job *items;
-  size_t len, cap;
-  c2h_strmap rels; /* output paths taken: an input named twice is done once */
-} job_list;
-
-static int add_job(job_list *l, const char *path, const char *rel, int from_walk, int copy_only) {
-  if (c2h_strmap_get(&l->rels, rel, strlen(rel)) >= 0) return 0;
-  if (c2h_strmap_put(&l->rels, rel, strlen(rel), 1)) return C2H_ERR_NOMEM;
-  if (l->len == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 64;
-    job *p = realloc(l->items, cap * sizeof *p);
-    if (!p) return C2H_ERR_NOMEM;
-    l->items = p;
-    l->cap = cap;
-  }
-  job *j = &l->items[l->len];
-  j->path = c2h_strdup(path);
-  j->rel = c2h_strdup(rel);
-  j->from_walk = from_walk;
-  j->copy_only = copy_only;
-  if (!j->path || !j->rel) {
-    free(j->path);
-    free(j->rel);
-    return C2H_ERR_NOMEM;
-  }
-  l->len++;
-  return 0;
-}
-
-static void free_jobs(job_list *l) {
-  for (size_t i = 0; i < l->len; i++) {
-    free(l->items[i].path);
-    free(l->items[i].rel);
-  }
-  free(l->items);
-  c2h_strmap_dispose(&l->rels);
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+int c2h_path_inside(const char *path, const char *dir) {
+  size_t n = strlen(dir);
+  if (strcmp(dir, "/") == 0) return path[0] == '/';
+  return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
 }
 
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
-static int input_error(c2h_diag_list *diags, c2h_project_summary *sum, const char *path,
-                       const char *fmt, const char *reason) {
-  sum->input_errors++;
-  return c2h_diag_list_add(diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL,
-                           fmt, reason);
+int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason) {
+  r->sum->input_errors++;
+  return c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL, fmt,
+                           reason);
 }
-
-/* What a directory walk needs besides the tree. */
-typedef struct walk_ctx {
-  const c2h_project_options *o;
-  const char *out_canonical; /* the output root, never walked into */
-  job_list *jobs;
-  c2h_diag_list *diags;
-  c2h_project_summary *sum;
-} walk_ctx;
 
 static int matches_any(const char *const *patterns, size_t n, const char *rel) {
   const char *base = c2h_path_basename(rel);
@@ -113,83 +62,87 @@ static int matches_any(const char *const *patterns, size_t n, const char *rel) {
   return 0;
 }
 
-static int excluded(const c2h_project_options *o, const char *rel) {
+int c2h_run_excluded(const c2h_run *r, const char *rel) {
+  const c2h_project_options *o = r->o;
   return matches_any(o->exclude, o->n_exclude, rel) && !matches_any(o->include, o->n_include, rel);
 }
 
-/* A regular file found by the walk: a source or build script to translate,
- * or a file to copy. */
-static int add_walked_file(walk_ctx *w, const char *path, const char *rel) {
-  if (c2h_path_has_extension(path, c2h_source_extensions) || c2h_buildfile_kind_of(path) != C2H_BUILDFILE_NONE)
-    return add_job(w->jobs, path, rel, 1, 0);
-  if (w->o->mode == C2H_OUTPUT_DIR && !w->o->no_copy) return add_job(w->jobs, path, rel, 1, 1);
+static void free_job(c2h_job *j) {
+  free(j->path);
+  free(j->rel);
+  free(j->out_rel);
+  free(j->canonical);
+  free(j->link_target);
+}
+
+/* A file's compile-database entry; a file without one (a header, most
+ * often) borrows the flags of the entry whose path shares the longest
+ * prefix with its own: kernels/reduce.cuh parses as kernels/reduce.cu does. */
+static const c2h_compdb_entry *nearest_entry(const c2h_compdb *db, const char *canonical) {
+  const c2h_compdb_entry *best = c2h_compdb_find(db, canonical);
+  size_t best_len = 0;
+  if (best) return best;
+  for (size_t i = 0; i < c2h_compdb_count(db); i++) {
+    const c2h_compdb_entry *e = c2h_compdb_at(db, i);
+    size_t k = 0;
+    while (e->file[k] && e->file[k] == canonical[k]) k++;
+    if (!best || k > best_len || (k == best_len && strcmp(e->file, best->file) < 0)) {
+      best = e;
+      best_len = k;
+    }
+  }
+  return best;
+}
+
+int c2h_run_add_job(c2h_run *r, const char *path, const char *rel, int from_walk, int copy_only, c2h_job **added) {
+  c2h_job_list *l = &r->jobs;
+  if (added) *added = NULL;
+  if (c2h_strmap_get(&l->rels, rel, strlen(rel)) >= 0) return 0;
+  if (l->len == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 64;
+    c2h_job *p = realloc(l->items, cap * sizeof *p);
+    if (!p) return C2H_ERR_NOMEM;
+    l->items = p;
+    l->cap = cap;
+  }
+  c2h_job *j = &l->items[l->len];
+  memset(j, 0, sizeof *j);
+  j->from_walk = from_walk;
+  j->copy_only = copy_only;
+  int conflict = 0;
+  j->path = c2h_strdup(path);
+  j->rel = c2h_strdup(rel);
+  j->canonical = realpath(path, NULL);
+  /* Links keep their names; they point at the (renamed) file. */
+  j->out_rel = r->o->mode == C2H_OUTPUT_DIR && !copy_only ? c2h_renamed_rel(r, path, rel, &conflict) : c2h_strdup(rel);
+  if (!j->path || !j->rel || !j->out_rel || c2h_strmap_put(&l->rels, rel, strlen(rel), (int)l->len) ||
+      (j->canonical && c2h_strmap_put(&l->canonical, j->canonical, strlen(j->canonical), (int)l->len))) {
+    free_job(j);
+    return C2H_ERR_NOMEM;
+  }
+  if (conflict &&
+      c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_RENAME_CONFLICT, NULL,
+                        "not renamed: the new name of '%s' is taken by another file of the tree", rel))
+    return C2H_ERR_NOMEM;
+  if (r->db && j->canonical) j->db = nearest_entry(r->db, j->canonical);
+  l->len++;
+  if (added) *added = j;
   return 0;
 }
 
-/* Whether dir is the output root (an output tree inside the input). */
-static int is_output_root(const walk_ctx *w, const char *dir) {
-  if (!w->out_canonical) return 0;
-  char *canonical = realpath(dir, NULL);
-  int same = canonical && strcmp(canonical, w->out_canonical) == 0;
-  free(canonical);
-  return same;
+void c2h_job_list_dispose(c2h_job_list *l) {
+  for (size_t i = 0; i < l->len; i++) free_job(&l->items[i]);
+  free(l->items);
+  c2h_strmap_dispose(&l->rels);
+  c2h_strmap_dispose(&l->canonical);
+  memset(l, 0, sizeof *l);
 }
 
-/* Collects the files under dir (sorted, hidden entries skipped). */
-static int walk(walk_ctx *w, const char *dir, const char *rel, int depth) {
-  int rc = 0;
-  char **names = NULL;
-  size_t n = 0, cap = 0;
-  if (depth > 64) return input_error(w->diags, w->sum, dir, "%s", "directory nesting too deep; not walked further");
-  DIR *d = opendir(dir);
-  if (!d) return input_error(w->diags, w->sum, dir, "cannot open directory: %s", strerror(errno));
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL) {
-    if (e->d_name[0] == '.') continue;
-    if (n == cap) {
-      cap = cap ? cap * 2 : 32;
-      char **p = realloc(names, cap * sizeof *p);
-      if (!p) {
-        rc = C2H_ERR_NOMEM;
-        goto done;
-      }
-      names = p;
-    }
-    if (!(names[n] = c2h_strdup(e->d_name))) {
-      rc = C2H_ERR_NOMEM;
-      goto done;
-    }
-    n++;
-  }
-  if (n > 1) qsort(names, n, sizeof *names, cmp_str);
-  for (size_t i = 0; i < n && rc == 0; i++) {
-    char *path = c2h_path_join(dir, names[i]);
-    char *sub = rel[0] ? c2h_path_join(rel, names[i]) : c2h_strdup(names[i]);
-    struct stat st;
-    if (!path || !sub) {
-      rc = C2H_ERR_NOMEM;
-    } else if (excluded(w->o, sub)) {
-      /* skipped on request */
-    } else if (lstat(path, &st) != 0) {
-      rc = input_error(w->diags, w->sum, path, "cannot stat: %s", strerror(errno));
-    } else if (S_ISLNK(st.st_mode)) {
-      /* Symbolic links to directories are not followed: they could lead
-       * outside the tree or into a loop. Linked files are taken as files. */
-      if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) rc = add_walked_file(w, path, sub);
-    } else if (S_ISDIR(st.st_mode)) {
-      if (!is_output_root(w, path)) rc = walk(w, path, sub, depth + 1);
-    } else if (S_ISREG(st.st_mode)) {
-      rc = add_walked_file(w, path, sub);
-    }
-    free(path);
-    free(sub);
-  }
-done:
-  closedir(d);
-  for (size_t i = 0; i < n; i++) free(names[i]);
-  free(names);
-  return rc;
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
 }
+
+/* ---- one file ----------------------------------------------------------- */
 
 /* The permissions an output takes over from its input. */
 static mode_t input_mode(const char *path) {
@@ -199,21 +152,43 @@ static mode_t input_mode(const char *path) {
 
 /* Where a job's result goes: under the output root, over the input, or
  * nowhere (stdout, check). NULL when out of memory too. */
-static char *output_path(const c2h_project_options *o, const job *j) {
-  if (o->mode == C2H_OUTPUT_DIR) return c2h_path_join(o->out_dir, j->rel);
+static char *output_path(const c2h_project_options *o, const c2h_job *j) {
+  if (o->mode == C2H_OUTPUT_DIR) return c2h_path_join(o->out_dir, j->out_rel);
   if (o->mode == C2H_OUTPUT_IN_PLACE) return c2h_strdup(j->path);
   return NULL;
 }
 
-static int write_output(const c2h_project_options *o, const job *j, const c2h_file_result *res,
-                        c2h_diag_list *diags, c2h_project_summary *sum, c2h_error *err) {
+/* What a worker needs besides its job. */
+typedef struct job_env {
+  const c2h_run *run;
+  c2h_cache *cache;                     /* NULL: not incremental */
+  const c2h_buildfile_options *scripts; /* renamed sources, target */
+} job_env;
+
+/* Where one job's diagnostics and figures go. */
+typedef struct job_out {
+  c2h_diag_list *diags;
+  c2h_project_summary *sum;
+  c2h_project_file *rec;
+  char **depends; /* the headers a translated file includes (owned) */
+  size_t n_depends;
+} job_out;
+
+static int job_error(job_out *out, const char *path, const char *fmt, const char *reason) {
+  out->sum->input_errors++;
+  return c2h_diag_list_add(out->diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL, fmt,
+                           reason);
+}
+
+static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
+                        c2h_error *err) {
   int rc = 0;
   mode_t mode = input_mode(j->path);
   char *target = NULL, *backup = NULL;
   if (o->mode == C2H_OUTPUT_STDOUT) {
     FILE *f = o->stdout_stream ? o->stdout_stream : stdout;
     if (fwrite(res->output, 1, res->output_len, f) != res->output_len || fflush(f) != 0)
-      return input_error(diags, sum, "<stdout>", "cannot write the translation: %s", strerror(errno));
+      return job_error(out, "<stdout>", "cannot write the translation: %s", strerror(errno));
     return 0;
   }
   if (o->mode == C2H_OUTPUT_NONE) return 0;
@@ -229,7 +204,7 @@ static int write_output(const c2h_project_options *o, const job *j, const c2h_fi
       goto done;
     }
     if (backup && c2h_file_backup(j->path, backup, err) != 0) {
-      rc = input_error(diags, sum, j->path, "%s", err->message);
+      rc = job_error(out, j->path, "%s", err->message);
       goto done;
     }
   } else if (!(target = output_path(o, j))) {
@@ -237,10 +212,10 @@ static int write_output(const c2h_project_options *o, const job *j, const c2h_fi
     goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
-    rc = input_error(diags, sum, err->path, "%s", err->message);
+    rc = job_error(out, err->path, "%s", err->message);
     goto done;
   }
-  sum->written++;
+  out->sum->written++;
 done:
   free(target);
   free(backup);
@@ -272,86 +247,143 @@ static void filter_diags(const c2h_project_options *o, c2h_diag_list *l) {
   l->len = kept;
 }
 
-/* Copies a file that is not translated into the output tree. */
-static int copy_file(const c2h_project_options *o, const job *j, const char *data, size_t len,
-                     c2h_diag_list *diags, c2h_project_summary *sum) {
+/* Copies a file that is not translated into the output tree, or recreates
+ * a symbolic link. */
+static int copy_file(const c2h_project_options *o, const c2h_job *j, const char *data, size_t len, job_out *out) {
   c2h_error err;
-  mode_t mode = input_mode(j->path);
   char *target = output_path(o, j);
   if (!target) return C2H_ERR_NOMEM;
   int rc = 0;
-  if (c2h_file_write_atomic(target, data, len, mode, &err) != 0)
-    rc = input_error(diags, sum, err.path, "%s", err.message);
+  if (j->link_target ? c2h_symlink_atomic(j->link_target, target, &err) != 0
+                     : c2h_file_write_atomic(target, data, len, input_mode(j->path), &err) != 0)
+    rc = job_error(out, err.path, "%s", err.message);
   else
-    sum->copied++;
+    out->sum->copied++;
   free(target);
   return rc;
 }
 
+/* What the output of a job depends on besides its input's bytes: its
+ * output name and its own flags (the run's options are in the cache key). */
+static void job_key(const c2h_job *j, c2h_digest *key) {
+  c2h_key_builder *k = c2h_key_begin();
+  c2h_key_add(k, j->out_rel);
+  c2h_key_add(k, j->link_target);
+  for (size_t i = 0; j->db && i < j->db->n_args; i++) c2h_key_add(k, j->db->args[i]);
+  c2h_key_end(k, key);
+}
+
+static void count_diags(c2h_project_file *rec, const c2h_diag_list *diags) {
+  for (size_t i = 0; i < diags->len; i++) {
+    rec->by_severity[diags->items[i].severity]++;
+    rec->by_check[diags->items[i].check]++;
+  }
+}
+
 /* Translates (or copies) one file. A translator is made on first need, so
  * a worker that only copies never starts a parser. */
-static int run_job(c2h_translator **trp, const c2h_project_options *o, const job *j, c2h_diag_list *diags,
-                   c2h_project_summary *sum, c2h_project_file *rec) {
+static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, job_out *out) {
+  const c2h_project_options *o = env->run->o;
+  c2h_project_file *rec = out->rec;
+  c2h_project_summary *sum = out->sum;
   char *src = NULL;
   size_t len = 0;
   c2h_error err;
   c2h_error_clear(&err);
   c2h_file_result res;
   c2h_file_result_init(&res);
-  int rc = 0;
+  int rc = 0, hit = 0;
   size_t errors_before = sum->input_errors;
+  char *target = NULL;
+  c2h_digest input_digest, key;
   if (!(rec->path = c2h_strdup(j->path))) return C2H_ERR_NOMEM;
-  if (c2h_file_read(j->path, &src, &len, &err) != 0) {
-    rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
+  if (j->link_target) {
+    src = NULL;
+  } else if (c2h_file_read(j->path, &src, &len, &err) != 0) {
+    rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
     goto done;
   }
   c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
-  if (j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len))) {
-    if (o->mode == C2H_OUTPUT_DIR && !o->no_copy) {
-      rc = copy_file(o, j, src, len, diags, sum);
-      rec->copied = sum->input_errors == errors_before;
-      if (rec->copied && !(rec->output = output_path(o, j))) rc = C2H_ERR_NOMEM;
-    }
-    goto done;
+  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len));
+  if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
+  c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
+  if (env->cache) {
+    if (!(target = output_path(o, j))) goto nomem;
+    c2h_digest_bytes(src ? src : "", len, &input_digest);
+    job_key(j, &key);
+    if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
+      goto done;
   }
-  if (script != C2H_BUILDFILE_NONE) {
+  if (copy) {
+    if (hit) sum->copied++;
+    else if ((rc = copy_file(o, j, src, len, out))) goto done;
+    rec->copied = sum->input_errors == errors_before;
+    goto finish;
+  }
+  if (hit) {
+    /* Up to date: diagnostics and figures as the run that made it had them. */
+  } else if (script != C2H_BUILDFILE_NONE) {
     /* CMakeLists.txt, Makefiles: their own translator, no parser needed. */
-    rc = c2h_buildfile_translate(script, j->path, src, len, NULL, &res, &err);
+    rc = c2h_buildfile_translate(script, j->path, src, len, env->scripts, &res, &err);
   } else {
     if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
-      rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : input_error(diags, sum, j->path, "%s", err.message);
+      rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
       goto done;
     }
-    rc = c2h_translate_buffer(*trp, j->path, src, len, &res, &err);
+    c2h_include_ctx include_ctx = {env->run, j};
+    c2h_file_options fo = {j->db ? j->db->args : NULL, j->db ? j->db->n_args : 0,
+                           o->rename ? c2h_rename_include : NULL, &include_ctx};
+    rc = c2h_translate_file(*trp, j->path, src, len, &fo, &res, &err);
   }
   if (rc == C2H_ERR_NOMEM) goto done;
   if (rc) {
-    rc = input_error(diags, sum, j->path, "%s", err.message);
+    rc = job_error(out, j->path, "%s", err.message);
     goto done;
   }
   sum->files++;
   if (res.changed) sum->changed++;
   sum->edits += res.stats.edits;
   sum->suppressed += res.stats.suppressed;
-  filter_diags(o, &res.diags);
   rec->translated = 1;
   rec->changed = res.changed;
   rec->stats = res.stats;
-  for (size_t i = 0; i < res.diags.len; i++) {
-    rec->by_severity[res.diags.items[i].severity]++;
-    rec->by_check[res.diags.items[i].check]++;
+  if (!hit) {
+    if ((rc = write_output(o, j, &res, out, &err))) goto done;
+    if (env->cache && sum->input_errors == errors_before &&
+        (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res)))
+      goto done;
   }
-  if ((rc = write_output(o, j, &res, diags, sum, &err))) goto done;
+  filter_diags(o, &res.diags);
+  count_diags(rec, &res.diags);
+  out->depends = res.depends;
+  out->n_depends = res.n_depends;
+  res.depends = NULL;
+  res.n_depends = 0;
+  if ((rc = c2h_diag_list_move(out->diags, &res.diags))) goto done;
+finish:
+  if (hit) {
+    rec->cached = 1;
+    sum->reused++;
+  } else if (copy && env->cache && sum->input_errors == errors_before &&
+             (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, NULL))) {
+    goto done;
+  }
   if (sum->input_errors == errors_before && !(o->mode == C2H_OUTPUT_IN_PLACE && !res.changed) &&
       (o->mode == C2H_OUTPUT_DIR || o->mode == C2H_OUTPUT_IN_PLACE) && !(rec->output = output_path(o, j)))
-    rc = C2H_ERR_NOMEM;
-  rc = c2h_diag_list_move(diags, &res.diags);
+    goto nomem;
+  if (o->mode == C2H_OUTPUT_DIR && strcmp(j->out_rel, j->rel) != 0) sum->renamed++;
+  goto done;
+nomem:
+  rc = C2H_ERR_NOMEM;
 done:
   if (sum->input_errors != errors_before) rec->failed = 1;
   c2h_file_result_dispose(&res);
+  free(target);
   free(src);
   return rc;
 }
+
+/* ---- worker threads ----------------------------------------------------- */
 
 /* One job's share of the run, merged in job order afterwards so that the
  * report does not depend on which worker did what. */
@@ -359,12 +391,14 @@ typedef struct job_result {
   c2h_diag_list diags;
   c2h_project_summary sum;
   c2h_project_file file;
+  char **depends;
+  size_t n_depends;
 } job_result;
 
 typedef struct pool {
-  const c2h_project_options *o;
-  const job_list *jobs;
-  job_result *results;
+  const job_env *env;
+  size_t first;        /* jobs [first, jobs.len) */
+  job_result *results; /* indexed from first */
   size_t next, done;
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
@@ -372,17 +406,23 @@ typedef struct pool {
 
 static void *worker(void *arg) {
   pool *p = arg;
+  const c2h_run *r = p->env->run;
+  size_t n = r->jobs.len - p->first;
   c2h_translator *tr = NULL;
   for (;;) {
     pthread_mutex_lock(&p->lock);
-    size_t i = p->rc ? p->jobs->len : p->next++;
+    size_t i = p->rc ? n : p->next++;
     pthread_mutex_unlock(&p->lock);
-    if (i >= p->jobs->len) break;
-    int rc = run_job(&tr, p->o, &p->jobs->items[i], &p->results[i].diags, &p->results[i].sum, &p->results[i].file);
+    if (i >= n) break;
+    job_result *res = &p->results[i];
+    job_out out = {&res->diags, &res->sum, &res->file, NULL, 0};
+    int rc = run_job(&tr, p->env, &r->jobs.items[p->first + i], &out);
+    res->depends = out.depends;
+    res->n_depends = out.n_depends;
     pthread_mutex_lock(&p->lock);
     if (rc && !p->rc) p->rc = rc;
     p->done++;
-    if (p->o->progress) p->o->progress(p->o->progress_ctx, p->done, p->jobs->len, p->jobs->items[i].path);
+    if (r->o->progress) r->o->progress(r->o->progress_ctx, p->first + p->done, r->jobs.len, r->jobs.items[p->first + i].path);
     pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
@@ -397,44 +437,89 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
   return n ? n : 1;
 }
 
-/* Runs every job on worker threads and merges the results in job order. */
-static int run_jobs(const c2h_project_options *o, const job_list *jobs, c2h_diag_list *diags,
-                    c2h_project_summary *sum, size_t *translated_from_walk) {
-  pool p = {o, jobs, calloc(jobs->len + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+/* Headers the translated files include, as (sorted, distinct) real paths. */
+typedef struct path_set {
+  char **items;
+  size_t len, cap;
+  c2h_strmap seen;
+} path_set;
+
+static int path_set_add(path_set *s, char *owned) {
+  if (c2h_strmap_get(&s->seen, owned, strlen(owned)) >= 0) {
+    free(owned);
+    return 0;
+  }
+  if (s->len == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    char **grown = realloc(s->items, cap * sizeof *grown);
+    if (!grown) {
+      free(owned);
+      return C2H_ERR_NOMEM;
+    }
+    s->items = grown;
+    s->cap = cap;
+  }
+  s->items[s->len++] = owned;
+  return c2h_strmap_put(&s->seen, owned, strlen(owned), 1);
+}
+
+static void path_set_dispose(path_set *s) {
+  for (size_t i = 0; i < s->len; i++) free(s->items[i]);
+  free(s->items);
+  c2h_strmap_dispose(&s->seen);
+}
+
+/* Runs jobs [first, len) on worker threads and merges the results in job
+ * order; the headers they include go to `included` (may be NULL). */
+static int run_jobs(const job_env *env, size_t first, path_set *included) {
+  c2h_run *r = (c2h_run *)env->run;
+  c2h_project_summary *sum = r->sum;
+  size_t n = r->jobs.len - first;
+  pool p = {env, first, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
-  for (size_t i = 0; i < jobs->len; i++) c2h_diag_list_init(&p.results[i].diags);
-  unsigned n = worker_count(o, jobs->len), started = 0;
+  for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
+  unsigned workers = worker_count(r->o, n), started = 0;
   pthread_t threads[64];
-  for (unsigned t = 1; t < n; t++)
+  for (unsigned t = 1; t < workers; t++)
     if (pthread_create(&threads[started], NULL, worker, &p) == 0) started++;
   worker(&p); /* this thread works too */
   for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
   int rc = p.rc;
-  if (rc == 0 && !(sum->records = calloc(jobs->len + 1, sizeof *sum->records))) rc = C2H_ERR_NOMEM;
-  for (size_t i = 0; i < jobs->len; i++) {
-    job_result *r = &p.results[i];
-    if (rc == 0) rc = c2h_diag_list_move(diags, &r->diags);
-    c2h_diag_list_dispose(&r->diags);
+  c2h_project_file *grown = rc ? NULL : realloc(sum->records, (sum->n_records + n + 1) * sizeof *grown);
+  if (!rc && !grown) rc = C2H_ERR_NOMEM;
+  if (grown) sum->records = grown;
+  for (size_t i = 0; i < n; i++) {
+    job_result *res = &p.results[i];
+    if (rc == 0) rc = c2h_diag_list_move(r->diags, &res->diags);
+    c2h_diag_list_dispose(&res->diags);
     /* Files a walk skipped (not CUDA, nothing copied) have no record. */
-    if (rc == 0 && (r->file.translated || r->file.copied || r->file.failed)) {
-      sum->records[sum->n_records++] = r->file;
+    if (rc == 0 && (res->file.translated || res->file.copied || res->file.failed)) {
+      sum->records[sum->n_records++] = res->file;
     } else {
-      free(r->file.path);
-      free(r->file.output);
+      free(res->file.path);
+      free(res->file.output);
     }
-    if (jobs->items[i].from_walk) *translated_from_walk += r->sum.files;
-    sum->files += r->sum.files;
-    sum->changed += r->sum.changed;
-    sum->written += r->sum.written;
-    sum->copied += r->sum.copied;
-    sum->edits += r->sum.edits;
-    sum->input_errors += r->sum.input_errors;
-    sum->suppressed += r->sum.suppressed;
+    for (size_t k = 0; k < res->n_depends; k++) {
+      if (rc == 0 && included) rc = path_set_add(included, res->depends[k]);
+      else free(res->depends[k]);
+    }
+    free(res->depends);
+    sum->files += res->sum.files;
+    sum->changed += res->sum.changed;
+    sum->written += res->sum.written;
+    sum->copied += res->sum.copied;
+    sum->reused += res->sum.reused;
+    sum->renamed += res->sum.renamed;
+    sum->edits += res->sum.edits;
+    sum->input_errors += res->sum.input_errors;
+    sum->suppressed += res->sum.suppressed;
   }
   free(p.results);
   pthread_mutex_destroy(&p.lock);
   return rc;
 }
+
+/* ---- the run ------------------------------------------------------------ */
 
 /* The deepest directory holding every input (directories themselves, files'
  * parent directories), so output paths mirror the inputs below it:
@@ -485,20 +570,112 @@ void c2h_project_summary_dispose(c2h_project_summary *sum) {
   sum->n_records = 0;
 }
 
+/* Reads the compile database; what it cannot use becomes diagnostics. */
+static int load_compile_db(c2h_run *r, c2h_error *err) {
+  int rc = c2h_compdb_load(&r->db, r->o->compile_db, err);
+  if (rc) return rc;
+  for (size_t i = 0; i < c2h_compdb_problem_count(r->db); i++) {
+    const c2h_compdb_problem *p = c2h_compdb_problem_at(r->db, i);
+    c2h_pos at = {p->line, p->column, 0};
+    if (c2h_diag_list_add(r->diags, c2h_compdb_path(r->db), at, at, C2H_SEV_WARNING, C2H_CHECK_COMPILE_DATABASE,
+                          NULL, "%s", p->message))
+      return C2H_ERR_NOMEM;
+  }
+  return 0;
+}
+
+/* The cache key of everything a run's outputs depend on besides each
+ * file: the tool, the rule table and the options that change outputs. */
+static void run_key(const c2h_project_options *o, c2h_digest *out) {
+  char buf[64];
+  c2h_key_builder *k = c2h_key_begin();
+  c2h_key_add(k, c2h_version_string());
+  c2h_key_add_rules(k, o->translate.rules);
+  snprintf(buf, sizeof buf, "%u %d %d %d", (unsigned)o->translate.rocm_version, (int)o->translate.launch_syntax,
+           o->translate.annotate, o->rename);
+  c2h_key_add(k, buf);
+  c2h_key_add(k, o->translate.cuda_path);
+  c2h_key_add(k, o->header_suffix);
+  c2h_key_add(k, o->offload_arch);
+  for (size_t i = 0; i < o->translate.n_clang_args; i++) c2h_key_add(k, o->translate.clang_args[i]);
+  c2h_key_end(k, out);
+}
+
+/* What build scripts need: the sources renamed in this run, by the paths
+ * the scripts' own paths are spelled with. */
+typedef struct script_renames {
+  const char **from, **to;
+  char **owned;
+  size_t n;
+} script_renames;
+
+static int collect_renames(const c2h_run *r, script_renames *s) {
+  size_t n = r->jobs.len;
+  s->from = calloc(n + 1, sizeof *s->from);
+  s->to = calloc(n + 1, sizeof *s->to);
+  s->owned = calloc(n + 1, sizeof *s->owned);
+  if (!s->from || !s->to || !s->owned) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    const c2h_job *j = &r->jobs.items[i];
+    if (strcmp(j->rel, j->out_rel) == 0) continue;
+    /* The new name beside the old path. */
+    const char *base = c2h_path_basename(j->out_rel);
+    size_t dir_len = (size_t)(c2h_path_basename(j->path) - j->path);
+    char *to = malloc(dir_len + strlen(base) + 1);
+    if (!to) return C2H_ERR_NOMEM;
+    memcpy(to, j->path, dir_len);
+    strcpy(to + dir_len, base);
+    s->owned[s->n] = to;
+    s->from[s->n] = j->path;
+    s->to[s->n++] = to;
+  }
+  return 0;
+}
+
+static void script_renames_dispose(script_renames *s) {
+  for (size_t i = 0; s->owned && i < s->n; i++) free(s->owned[i]);
+  free(s->owned);
+  free(s->from);
+  free(s->to);
+}
+
+/* Named files (not walks) in an output tree bring the local headers they
+ * include: each header below the root that no job covers yet becomes one. */
+static int add_included_headers(c2h_run *r, const path_set *included) {
+  char **sorted = malloc((included->len + 1) * sizeof *sorted);
+  if (!sorted) return C2H_ERR_NOMEM;
+  memcpy(sorted, included->items, included->len * sizeof *sorted);
+  if (included->len > 1) qsort(sorted, included->len, sizeof *sorted, cmp_str);
+  int rc = 0;
+  for (size_t i = 0; i < included->len && rc == 0; i++) {
+    const char *h = sorted[i];
+    if (!c2h_path_inside(h, r->root) || (r->out_canonical && c2h_path_inside(h, r->out_canonical)) ||
+        c2h_strmap_get(&r->jobs.canonical, h, strlen(h)) >= 0)
+      continue;
+    const char *rel = relative_to(h, r->root);
+    if (c2h_run_excluded(r, rel)) continue;
+    c2h_job *job = NULL;
+    rc = c2h_run_add_job(r, h, rel, 0, 0, &job);
+    if (job) job->included = 1;
+  }
+  free(sorted);
+  return rc;
+}
+
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
-  job_list jobs = {0};
-  char *out_canonical = NULL;
-  char **canonical = calloc(n_inputs + 1, sizeof *canonical);
-  int *is_dir = calloc(n_inputs + 1, sizeof *is_dir);
-  char *root = NULL;
-  c2h_strmap_init(&jobs.rels);
+  c2h_run run = {.o = o, .diags = diags, .sum = sum};
+  c2h_cache *cache = NULL;
+  script_renames renames = {0};
+  path_set included = {0};
+  const char **db_inputs = NULL;
+  char **canonical = NULL;
+  int *is_dir = NULL;
+  c2h_strmap_init(&run.jobs.rels);
+  c2h_strmap_init(&run.jobs.canonical);
+  c2h_strmap_init(&included.seen);
   memset(sum, 0, sizeof *sum);
-  if (!canonical || !is_dir) {
-    rc = C2H_ERR_NOMEM;
-    goto nomem;
-  }
   for (size_t i = 0; i < o->n_filters; i++) {
     if (!o->filters[i].pattern || !c2h_check_pattern_valid(o->filters[i].pattern)) {
       rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "check pattern '%s' names no check (see 'cu2hip explain')",
@@ -510,10 +687,31 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no output directory given");
     goto done;
   }
+  if (o->rename && o->mode != C2H_OUTPUT_DIR) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "--rename needs an output directory (-o DIR)");
+    goto done;
+  }
+  if (o->compile_db && (rc = load_compile_db(&run, err))) goto done;
+  if (n_inputs == 0 && run.db) {
+    /* The database's files are the inputs. */
+    size_t n = c2h_compdb_count(run.db);
+    if (!(db_inputs = calloc(n + 1, sizeof *db_inputs))) goto nomem;
+    for (size_t i = 0; i < n; i++)
+      if (c2h_compdb_at(run.db, i)->exists) db_inputs[n_inputs++] = c2h_compdb_at(run.db, i)->file;
+    if (n_inputs > 1) qsort(db_inputs, n_inputs, sizeof *db_inputs, cmp_str);
+    inputs = db_inputs;
+  }
+  if (n_inputs == 0) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, o->compile_db, 0, 0, "no inputs: the compile database lists no existing file");
+    goto done;
+  }
+  canonical = calloc(n_inputs + 1, sizeof *canonical);
+  is_dir = calloc(n_inputs + 1, sizeof *is_dir);
+  if (!canonical || !is_dir) goto nomem;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     struct stat st;
     if (stat(inputs[i], &st) != 0) {
-      rc = input_error(diags, sum, inputs[i], "cannot read: %s", strerror(errno));
+      rc = c2h_run_input_error(&run, inputs[i], "cannot read: %s", strerror(errno));
       continue;
     }
     is_dir[i] = S_ISDIR(st.st_mode);
@@ -523,59 +721,89 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
       goto done;
     }
     canonical[i] = realpath(inputs[i], NULL);
-    if (!canonical[i]) rc = input_error(diags, sum, inputs[i], "cannot resolve the path: %s", strerror(errno));
+    if (!canonical[i]) rc = c2h_run_input_error(&run, inputs[i], "cannot resolve the path: %s", strerror(errno));
   }
-  if (rc) goto nomem;
-  root = common_root(canonical, is_dir, n_inputs);
+  if (rc) goto fail;
+  run.root = common_root(canonical, is_dir, n_inputs);
   /* The output root, so that a walk never descends into it (OUT inside SRC). */
   if (o->mode == C2H_OUTPUT_DIR) {
     if (c2h_mkdirs(o->out_dir, err) != 0) {
       rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", err->message);
       goto done;
     }
-    out_canonical = realpath(o->out_dir, NULL);
+    run.out_canonical = realpath(o->out_dir, NULL);
   }
-  walk_ctx w = {o, out_canonical, &jobs, diags, sum};
+  int any_named = 0;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     if (!canonical[i]) continue;
-    const char *rel = root ? relative_to(canonical[i], root) : c2h_path_basename(inputs[i]);
+    const char *rel = run.root ? relative_to(canonical[i], run.root) : c2h_path_basename(inputs[i]);
     if (is_dir[i]) {
       size_t sources_before = 0, sources_after = 0;
-      for (size_t k = 0; k < jobs.len; k++) sources_before += !jobs.items[k].copy_only;
-      rc = walk(&w, inputs[i], rel, 0);
-      for (size_t k = 0; k < jobs.len; k++) sources_after += !jobs.items[k].copy_only;
+      for (size_t k = 0; k < run.jobs.len; k++) sources_before += !run.jobs.items[k].copy_only;
+      rc = c2h_run_walk(&run, inputs[i], rel);
+      for (size_t k = 0; k < run.jobs.len; k++) sources_after += !run.jobs.items[k].copy_only;
       if (rc == 0 && sources_after == sources_before)
-        rc = input_error(diags, sum, inputs[i], "%s",
-                         "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
+        rc = c2h_run_input_error(&run, inputs[i], "%s",
+                                 "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
     } else {
-      rc = add_job(&jobs, inputs[i], rel, 0, 0);
+      any_named = 1;
+      rc = c2h_run_add_job(&run, inputs[i], rel, 0, 0, NULL);
     }
   }
-  if (rc) goto nomem;
-  if (o->mode == C2H_OUTPUT_STDOUT && jobs.len > 1) {
+  if (rc) goto fail;
+  if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
-                       "%zu inputs: give an output directory (-o DIR) or --in-place", jobs.len);
+                       "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);
     goto done;
   }
-  size_t walked = 0;
-  if (jobs.len && (rc = run_jobs(o, &jobs, diags, sum, &walked))) goto nomem;
+  if (o->mode == C2H_OUTPUT_DIR && o->incremental) {
+    c2h_digest key;
+    run_key(o, &key);
+    if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules))) goto fail;
+  }
+  if ((rc = collect_renames(&run, &renames))) goto fail;
+  c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
+  job_env env = {&run, cache, &scripts};
+  int headers_wave = any_named && o->mode == C2H_OUTPUT_DIR;
+  if (run.jobs.len && (rc = run_jobs(&env, 0, headers_wave ? &included : NULL))) goto fail;
+  if (headers_wave) {
+    size_t first = run.jobs.len;
+    if ((rc = add_included_headers(&run, &included))) goto fail;
+    if (run.jobs.len > first && (rc = run_jobs(&env, first, NULL))) goto fail;
+  }
   /* A tree that had candidate files but none of them CUDA. */
   int any_walk = 0;
-  for (size_t i = 0; i < jobs.len; i++) any_walk |= jobs.items[i].from_walk;
-  if (any_walk && walked == 0 && sum->files == 0)
-    rc = input_error(diags, sum, inputs[0], "%s", "no CUDA sources found among the files walked");
-  if (rc) goto nomem;
+  size_t walked = 0;
+  for (size_t i = 0; i < sum->n_records; i++) walked += sum->records[i].translated;
+  for (size_t i = 0; i < run.jobs.len; i++) any_walk |= run.jobs.items[i].from_walk;
+  if (any_walk && !any_named && walked == 0)
+    rc = c2h_run_input_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");
+  if (rc) goto fail;
+  if (cache) {
+    c2h_error cache_err;
+    if (c2h_cache_save(cache, &cache_err) != 0 &&
+        c2h_diag_list_add(diags, cache_err.path[0] ? cache_err.path : o->out_dir, no_pos(), no_pos(), C2H_SEV_WARNING,
+                          C2H_CHECK_INPUT_ERROR, NULL, "the incremental cache was not saved: %s", cache_err.message))
+      goto nomem;
+  }
   c2h_diag_list_sort(diags);
   for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
   goto done;
 nomem:
+  rc = C2H_ERR_NOMEM;
+fail:
   if (rc == C2H_ERR_NOMEM) c2h_error_set(err, rc, NULL, 0, 0, "out of memory");
 done:
-  free(out_canonical);
-  free_jobs(&jobs);
+  c2h_cache_free(cache);
+  script_renames_dispose(&renames);
+  path_set_dispose(&included);
+  free(run.out_canonical);
+  free(run.root);
+  c2h_job_list_dispose(&run.jobs);
+  c2h_compdb_free(run.db);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);
   free(is_dir);
-  free(root);
+  free(db_inputs);
   return rc;
 }

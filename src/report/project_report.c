@@ -594,6 +594,8 @@ static json_t *json_model(const rp_model *m) {
   bad |= c2h_json_set(t, "files_copied", jsize(s->copied));
   bad |= c2h_json_set(t, "files_failed", jsize(s->input_errors));
   bad |= c2h_json_set(t, "files_written", jsize(s->written));
+  bad |= c2h_json_set(t, "files_up_to_date", jsize(s->reused));
+  bad |= c2h_json_set(t, "files_renamed", jsize(s->renamed));
   bad |= c2h_json_set(t, "edits", jsize(s->edits));
   bad |= c2h_json_set(t, "lines_changed", jsize(m->lines_changed));
   bad |= c2h_json_set(t, "renames", jsize(m->renames));
@@ -655,6 +657,7 @@ static json_t *json_model(const rp_model *m) {
     bad |= c2h_json_set(o, "path", c2h_json_text(f->path));
     bad |= c2h_json_set(o, "output", f->output ? c2h_json_text(f->output) : json_null());
     bad |= c2h_json_set(o, "status", json_string(file_status(f)));
+    bad |= c2h_json_set(o, "up_to_date", json_boolean(f->rec && f->rec->cached));
     bad |= c2h_json_set(o, "lines_changed", jsize(f->rec ? f->rec->stats.lines_changed : 0));
     bad |= c2h_json_set(o, "edits", jsize(f->rec ? f->rec->stats.edits : 0));
     bad |= c2h_json_set(o, "api_uses", jsize(f->api_uses));

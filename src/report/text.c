@@ -25,6 +25,8 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) 
           s->by_severity[C2H_SEV_NOTE], plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
   if (s->suppressed) fprintf(out, ", %zu suppressed", s->suppressed);
   if (s->copied) fprintf(out, "; %zu other %s copied", s->copied, plural(s->copied, "file", "files"));
+  if (s->renamed) fprintf(out, "; %zu renamed", s->renamed);
+  if (s->reused) fprintf(out, "; %zu up to date (not redone)", s->reused);
   if (s->input_errors)
     fprintf(out, "; %zu %s could not be processed", s->input_errors,
             plural(s->input_errors, "input", "inputs"));

@@ -1,5 +1,6 @@
 /* #include <cuda_header.h> -> #include <hip_header.h>. Works on the raw
  * text after the directive, so inactive #if branches are covered too. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "scan.h"
@@ -25,6 +26,17 @@ static const char *header_target(c2h_scan *s, const c2h_rule *r, size_t tok, int
   return r->form.hip;
 }
 
+/* A header of the project that --rename renamed: the line follows it. */
+static int rename_local_include(c2h_scan *s, size_t name_begin, size_t name_end, int bracketed) {
+  if (!s->rename_include) return 0;
+  char *renamed = s->rename_include(s->rename_ctx, s->path, s->src + name_begin, name_end - name_begin, bracketed);
+  if (!renamed) return 0;
+  int rc = c2h_edit_add(s->edits, name_begin, name_end, renamed, strlen(renamed));
+  if (rc == 0) s->stats->includes++;
+  free(renamed);
+  return rc;
+}
+
 int c2h_scan_includes(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
@@ -41,7 +53,11 @@ int c2h_scan_includes(c2h_scan *s) {
     while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
     if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
-    if (!r) continue;
+    if (!r) {
+      int rc = rename_local_include(s, name_begin, q, close == '>');
+      if (rc) return rc;
+      continue;
+    }
     /* The token the header name starts in, for the diagnostic position. */
     size_t tok = i + 2 < s->facts->n_toks ? i + 2 : i + 1;
     int rc;

@@ -16,6 +16,8 @@ typedef struct c2h_scan {
   const c2h_rules *rules;
   c2h_version target;
   c2h_launch_syntax launch_syntax;
+  c2h_include_renamer rename_include; /* --rename; NULL: none */
+  void *rename_ctx;
   c2h_edit_list *edits;
   c2h_diag_list *diags;
   c2h_file_stats *stats;

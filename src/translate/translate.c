@@ -27,6 +27,8 @@ void c2h_file_result_init(c2h_file_result *res) {
 
 void c2h_file_result_dispose(c2h_file_result *res) {
   free(res->output);
+  for (size_t i = 0; i < res->n_depends; i++) free(res->depends[i]);
+  free(res->depends);
   c2h_diag_list_dispose(&res->diags);
   c2h_file_result_init(res);
 }
@@ -97,7 +99,14 @@ static int is_cuda_name(void *ctx, const char *name, size_t len) {
 
 int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
                          c2h_file_result *res, c2h_error *err) {
+  return c2h_translate_file(tr, path, src, len, NULL, res, err);
+}
+
+int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, size_t len,
+                       const c2h_file_options *file, c2h_file_result *res, c2h_error *err) {
+  static const c2h_file_options none = {0};
   int rc = 0;
+  if (!file) file = &none;
   c2h_tu_facts facts;
   c2h_edit_list edits;
   c2h_tu_facts_init(&facts);
@@ -118,10 +127,17 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
     rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "file too large to parse (%zu bytes)", len);
     goto done;
   }
-  if ((rc = c2h_front_parse(tr->front, path, src, len, is_cuda_name, (void *)tr->options.rules, &facts, err)))
+  if ((rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
+                            (void *)tr->options.rules, &facts, err)))
     goto done;
+  /* The dependencies go to the result whatever happens next. */
+  res->depends = facts.depends;
+  res->n_depends = facts.n_depends;
+  facts.depends = NULL;
+  facts.n_depends = 0;
   c2h_scan s = {.path = path, .src = src, .len = len, .facts = &facts, .rules = tr->options.rules,
                 .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
+                .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats};
   if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s)) ||
       (rc = c2h_scan_needed_includes(&s)) ||

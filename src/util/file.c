@@ -186,3 +186,38 @@ int c2h_path_has_extension(const char *path, const char *const *extensions) {
   }
   return 0;
 }
+
+int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err) {
+  int rc = 0;
+  char *dir = c2h_strdup(path), *tmp = NULL;
+  if (!dir) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  char *slash = strrchr(dir, '/');
+  if (slash && slash != dir) {
+    *slash = '\0';
+    if ((rc = c2h_mkdirs(dir, err))) goto done;
+  }
+  size_t n = strlen(path) + 48;
+  if (!(tmp = malloc(n))) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+    goto done;
+  }
+  const char *base = c2h_path_basename(path);
+  /* A unique hidden name beside the link, then rename() over it: the link
+   * appears whole or not at all, like files. */
+  for (unsigned attempt = 0;; attempt++) {
+    snprintf(tmp, n, "%.*s.%s.c2h-%ld-%u", (int)(base - path), path, base, (long)getpid(), attempt);
+    if (symlink(target, tmp) == 0) break;
+    if (errno != EEXIST || attempt > 100) {
+      rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a symbolic link: %s", strerror(errno));
+      goto done;
+    }
+  }
+  if (rename(tmp, path) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot replace: %s", strerror(errno));
+    unlink(tmp);
+  }
+done:
+  free(tmp);
+  free(dir);
+  return rc;
+}

@@ -18,6 +18,10 @@ int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
 int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t mode,
                           c2h_error *err);
 
+/* Makes path a symbolic link to target, atomically (replacing what was
+ * there); missing parent directories are created. */
+int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err);
+
 /* Copies path to backup_path atomically (for --backup). */
 int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err);
 

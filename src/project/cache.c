@@ -1,0 +1,391 @@
+/* The incremental cache: one JSON file in the output directory.
+ *
+ *   {"format": 1, "key": RUN_KEY, "files": {REL: ENTRY, ...}}
+ *   ENTRY = {"kind": "translated"|"copied", "input": DIGEST, "flags": DIGEST,
+ *            "output": [SIZE, MTIME_SEC, MTIME_NSEC],
+ *            "changed": 0|1, "depends": [[PATH, DIGEST], ...],
+ *            "stats": {...}, "diags": [[PATH|null, BL, BC, BO, EL, EC, EO, SEV, CHECK, MESSAGE, REPLACEMENT|null]]}
+ *
+ * The output's size and modification time tell whether someone changed or
+ * removed the output since it was written (then it is made again). A
+ * header's digest is computed once per run, however many files include it. */
+#define _POSIX_C_SOURCE 200809L
+#include "cache.h"
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <xxhash.h>
+
+#include "util/buf.h"
+#include "util/file.h"
+#include "util/strmap.h"
+
+#define CACHE_FORMAT 1
+
+void c2h_digest_bytes(const void *data, size_t len, c2h_digest *out) {
+  XXH128_hash_t h = XXH3_128bits(data, len);
+  snprintf(out->hex, sizeof out->hex, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
+}
+
+struct c2h_key_builder {
+  XXH3_state_t *state;
+};
+
+c2h_key_builder *c2h_key_begin(void) {
+  c2h_key_builder *k = calloc(1, sizeof *k);
+  if (!k) return NULL;
+  if (!(k->state = XXH3_createState()) || XXH3_128bits_reset(k->state) != XXH_OK) {
+    XXH3_freeState(k->state);
+    free(k);
+    return NULL;
+  }
+  return k;
+}
+
+void c2h_key_add(c2h_key_builder *k, const char *s) {
+  if (!k) return;
+  static const char none = 1, end = 0;
+  if (!s) XXH3_128bits_update(k->state, &none, 1);
+  else XXH3_128bits_update(k->state, s, strlen(s) + 1);
+  XXH3_128bits_update(k->state, &end, 1);
+}
+
+static void key_add_number(c2h_key_builder *k, unsigned long long v) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%llu", v);
+  c2h_key_add(k, buf);
+}
+
+static void key_add_form(c2h_key_builder *k, const c2h_rule_form *f) {
+  c2h_key_add(k, f->hip);
+  c2h_key_add(k, f->call);
+  key_add_number(k, f->drop_args);
+  for (size_t i = 0; i < f->n_args; i++) {
+    key_add_number(k, (unsigned long long)f->args[i].index);
+    c2h_key_add(k, f->args[i].tmpl);
+  }
+}
+
+/* Everything of the rule table that can change an output or a diagnostic
+ * (not where an entry was written). */
+void c2h_key_add_rules(c2h_key_builder *k, const c2h_rules *rules) {
+  size_t n = c2h_rules_count(rules);
+  key_add_number(k, n);
+  for (size_t i = 0; i < n; i++) {
+    const c2h_rule *r = c2h_rules_at(rules, i);
+    c2h_key_add(k, r->cuda);
+    key_add_number(k, (unsigned long long)r->kind);
+    c2h_key_add(k, r->library);
+    c2h_key_add(k, r->include);
+    c2h_key_add(k, r->unsupported);
+    key_add_form(k, &r->form);
+    if (r->has_fallback) key_add_form(k, &r->fallback);
+    key_add_number(k, (unsigned long long)r->mask_arg);
+    key_add_number(k, r->rocm);
+    key_add_number(k, r->deprecated);
+    key_add_number(k, r->removed);
+    c2h_key_add(k, r->note);
+  }
+}
+
+void c2h_key_end(c2h_key_builder *k, c2h_digest *out) {
+  if (!k) {
+    snprintf(out->hex, sizeof out->hex, "%s", "none");
+    return;
+  }
+  XXH128_hash_t h = XXH3_128bits_digest(k->state);
+  snprintf(out->hex, sizeof out->hex, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
+  XXH3_freeState(k->state);
+  free(k);
+}
+
+struct c2h_cache {
+  char *path;
+  c2h_digest key;
+  json_t *old_files;  /* entries read at open (read-only during the run) */
+  json_t *files;      /* entries to save: the old ones, replaced as files are stored */
+  pthread_mutex_t lock;
+  c2h_strmap lib_index; /* library name -> index in libs */
+  const char **libs;
+  size_t n_libs;
+  c2h_strmap header_index; /* header path -> index in header_digests */
+  c2h_digest *header_digests; /* "" when the header cannot be read */
+  size_t n_headers, cap_headers;
+};
+
+/* Library names of the rule table, so cached stats point into it again. */
+static int index_libraries(c2h_cache *c, const c2h_rules *rules) {
+  size_t n = c2h_rules_count(rules);
+  for (size_t i = 0; i < n; i++) {
+    const char *lib = c2h_rules_at(rules, i)->library;
+    if (!lib || c2h_strmap_get(&c->lib_index, lib, strlen(lib)) >= 0) continue;
+    const char **grown = realloc(c->libs, (c->n_libs + 1) * sizeof *grown);
+    if (!grown) return C2H_ERR_NOMEM;
+    c->libs = grown;
+    if (c2h_strmap_put(&c->lib_index, lib, strlen(lib), (int)c->n_libs)) return C2H_ERR_NOMEM;
+    c->libs[c->n_libs++] = lib;
+  }
+  return 0;
+}
+
+int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules) {
+  c2h_cache *c = calloc(1, sizeof *c);
+  if (!c) return C2H_ERR_NOMEM;
+  pthread_mutex_init(&c->lock, NULL);
+  c2h_strmap_init(&c->lib_index);
+  c2h_strmap_init(&c->header_index);
+  c->key = *run_key;
+  c->path = c2h_path_join(out_dir, C2H_CACHE_FILE);
+  c->files = json_object();
+  if (!c->path || !c->files || index_libraries(c, rules)) goto nomem;
+  json_t *root = json_load_file(c->path, 0, NULL);
+  json_t *files = json_object_get(root, "files");
+  if (root && json_integer_value(json_object_get(root, "format")) == CACHE_FORMAT &&
+      json_is_string(json_object_get(root, "key")) &&
+      strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0 && json_is_object(files)) {
+    c->old_files = json_incref(files);
+    if (json_object_update(c->files, files)) {
+      json_decref(root);
+      goto nomem;
+    }
+  }
+  json_decref(root);
+  *out = c;
+  return 0;
+nomem:
+  c2h_cache_free(c);
+  return C2H_ERR_NOMEM;
+}
+
+void c2h_cache_free(c2h_cache *c) {
+  if (!c) return;
+  json_decref(c->old_files);
+  json_decref(c->files);
+  pthread_mutex_destroy(&c->lock);
+  c2h_strmap_dispose(&c->lib_index);
+  c2h_strmap_dispose(&c->header_index);
+  free(c->libs);
+  free(c->header_digests);
+  free(c->path);
+  free(c);
+}
+
+/* The digest of a header's current content, computed once per run. An
+ * unreadable header gets an empty digest, which matches nothing stored. */
+static int header_digest(c2h_cache *c, const char *path, c2h_digest *out) {
+  pthread_mutex_lock(&c->lock);
+  int i = c2h_strmap_get(&c->header_index, path, strlen(path));
+  if (i >= 0) *out = c->header_digests[i];
+  pthread_mutex_unlock(&c->lock);
+  if (i >= 0) return 0;
+  char *data = NULL;
+  size_t len = 0;
+  c2h_error err;
+  if (c2h_file_read(path, &data, &len, &err) == 0) c2h_digest_bytes(data, len, out);
+  else out->hex[0] = '\0';
+  free(data);
+  int rc = 0;
+  pthread_mutex_lock(&c->lock);
+  if (c->n_headers == c->cap_headers) {
+    size_t cap = c->cap_headers ? c->cap_headers * 2 : 64;
+    c2h_digest *grown = realloc(c->header_digests, cap * sizeof *grown);
+    if (!grown) rc = C2H_ERR_NOMEM;
+    else {
+      c->header_digests = grown;
+      c->cap_headers = cap;
+    }
+  }
+  if (rc == 0 && c2h_strmap_get(&c->header_index, path, strlen(path)) < 0) {
+    c->header_digests[c->n_headers] = *out;
+    rc = c2h_strmap_put(&c->header_index, path, strlen(path), (int)c->n_headers);
+    if (rc == 0) c->n_headers++;
+  }
+  pthread_mutex_unlock(&c->lock);
+  return rc;
+}
+
+/* [size, seconds, nanoseconds] of the output, or NULL when it is missing. */
+static json_t *output_stamp(const char *output_path) {
+  struct stat st;
+  if (stat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
+  return json_pack("[I,I,I]", (json_int_t)st.st_size, (json_int_t)st.st_mtim.tv_sec,
+                   (json_int_t)st.st_mtim.tv_nsec);
+}
+
+static const char *kind_name(c2h_cache_kind kind) {
+  return kind == C2H_CACHED_COPIED ? "copied" : "translated";
+}
+
+static int string_is(const json_t *v, const char *s) {
+  return json_is_string(v) && strcmp(json_string_value(v), s) == 0;
+}
+
+static char *dup_string(const json_t *v) {
+  return json_is_string(v) ? c2h_strdup(json_string_value(v)) : NULL;
+}
+
+/* Restores the diagnostics of an entry; 1 when the entry is malformed. */
+static int restore_diags(const json_t *list, const char *path, c2h_diag_list *diags, int *rc) {
+  size_t i;
+  json_t *d;
+  json_array_foreach(list, i, d) {
+    json_t *p = json_array_get(d, 0), *check_name = json_array_get(d, 8), *msg = json_array_get(d, 9),
+           *repl = json_array_get(d, 10);
+    long long nums[7];
+    for (size_t k = 0; k < 7; k++) {
+      json_t *v = json_array_get(d, k + 1);
+      if (!json_is_integer(v) || json_integer_value(v) < 0) return 1;
+      nums[k] = json_integer_value(v);
+    }
+    c2h_check check = C2H_CHECK__COUNT;
+    for (int k = 0; k < C2H_CHECK__COUNT; k++)
+      if (string_is(check_name, c2h_check_name((c2h_check)k))) check = (c2h_check)k;
+    if (check == C2H_CHECK__COUNT || nums[6] > C2H_SEV_ERROR || !json_is_string(msg) ||
+        !(json_is_null(p) || json_is_string(p)) || !(json_is_null(repl) || json_is_string(repl)))
+      return 1;
+    c2h_pos b = {(unsigned)nums[0], (unsigned)nums[1], (size_t)nums[2]};
+    c2h_pos e = {(unsigned)nums[3], (unsigned)nums[4], (size_t)nums[5]};
+    if ((*rc = c2h_diag_list_add(diags, json_is_string(p) ? json_string_value(p) : path, b, e,
+                                 (c2h_severity)nums[6], check, json_is_string(repl) ? json_string_value(repl) : NULL,
+                                 "%s", json_string_value(msg))))
+      return 0;
+  }
+  return 0;
+}
+
+static size_t stat_field(const json_t *stats, const char *name) {
+  json_int_t v = json_integer_value(json_object_get(stats, name));
+  return v > 0 ? (size_t)v : 0;
+}
+
+static void restore_stats(const c2h_cache *c, const json_t *stats, c2h_file_stats *s) {
+  s->edits = stat_field(stats, "edits");
+  s->renames = stat_field(stats, "renames");
+  s->includes = stat_field(stats, "includes");
+  s->launches = stat_field(stats, "launches");
+  s->calls = stat_field(stats, "calls");
+  s->suppressed = stat_field(stats, "suppressed");
+  s->lines_changed = stat_field(stats, "lines_changed");
+  size_t i;
+  json_t *lib;
+  json_array_foreach(json_object_get(stats, "libraries"), i, lib) {
+    const char *name = json_string_value(json_array_get(lib, 0));
+    json_int_t uses = json_integer_value(json_array_get(lib, 1));
+    int at = name ? c2h_strmap_get(&c->lib_index, name, strlen(name)) : -1;
+    if (at < 0 || uses <= 0 || s->n_libraries >= sizeof s->by_library / sizeof *s->by_library) continue;
+    s->by_library[s->n_libraries].library = c->libs[at];
+    s->by_library[s->n_libraries++].uses = (size_t)uses;
+  }
+}
+
+int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
+                     int *hit) {
+  *hit = 0;
+  const json_t *e = json_object_get(c->old_files, rel);
+  if (!e || !string_is(json_object_get(e, "kind"), kind_name(kind)) ||
+      !string_is(json_object_get(e, "input"), input->hex) || !string_is(json_object_get(e, "flags"), file_key->hex))
+    return 0;
+  json_t *now = output_stamp(output_path);
+  int same_output = now && json_equal(now, json_object_get(e, "output"));
+  json_decref(now);
+  if (!same_output) return 0;
+  size_t i;
+  json_t *dep;
+  const json_t *depends = json_object_get(e, "depends");
+  json_array_foreach(depends, i, dep) {
+    const char *dep_path = json_string_value(json_array_get(dep, 0));
+    c2h_digest d;
+    if (!dep_path) return 0;
+    int rc = header_digest(c, dep_path, &d);
+    if (rc) return rc;
+    if (!d.hex[0] || !string_is(json_array_get(dep, 1), d.hex)) return 0;
+  }
+  if (kind == C2H_CACHED_TRANSLATED) {
+    int rc = 0;
+    if (restore_diags(json_object_get(e, "diags"), path, &res->diags, &rc)) {
+      c2h_diag_list_dispose(&res->diags);
+      c2h_diag_list_init(&res->diags);
+      return 0;
+    }
+    if (rc) return rc;
+    restore_stats(c, json_object_get(e, "stats"), &res->stats);
+    res->changed = json_is_true(json_object_get(e, "changed"));
+    size_t n = json_array_size(depends);
+    if (n && !(res->depends = calloc(n, sizeof *res->depends))) return C2H_ERR_NOMEM;
+    json_array_foreach(depends, i, dep) {
+      if (!(res->depends[i] = dup_string(json_array_get(dep, 0)))) return C2H_ERR_NOMEM;
+      res->n_depends = i + 1;
+    }
+  }
+  *hit = 1; /* the entry is carried over as it is: c->files holds it */
+  return 0;
+}
+
+static json_t *diag_json(const c2h_diag *d, const char *path) {
+  json_t *p = strcmp(d->path, path) == 0 ? json_null() : json_string(d->path);
+  return json_pack("[o,I,I,I,I,I,I,i,s,s,s?]", p, (json_int_t)d->begin.line, (json_int_t)d->begin.col,
+                   (json_int_t)d->begin.offset, (json_int_t)d->end.line, (json_int_t)d->end.col,
+                   (json_int_t)d->end.offset, (int)d->severity, c2h_check_name(d->check),
+                   d->message ? d->message : "", d->replacement);
+}
+
+static json_t *stats_json(const c2h_file_stats *s) {
+  json_t *libs = json_array();
+  for (size_t i = 0; libs && i < s->n_libraries; i++)
+    json_array_append_new(libs, json_pack("[s,I]", s->by_library[i].library ? s->by_library[i].library : "",
+                                          (json_int_t)s->by_library[i].uses));
+  return json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "edits", (json_int_t)s->edits, "renames",
+                   (json_int_t)s->renames, "includes", (json_int_t)s->includes, "launches", (json_int_t)s->launches,
+                   "calls", (json_int_t)s->calls, "suppressed", (json_int_t)s->suppressed, "lines_changed",
+                   (json_int_t)s->lines_changed, "libraries", libs);
+}
+
+int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res) {
+  json_t *stamp = output_stamp(output_path);
+  if (!stamp) return 0; /* nothing to remember: the next run makes it again */
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", kind_name(kind), "input", input->hex, "flags", file_key->hex,
+                        "output", stamp);
+  if (!e) return C2H_ERR_NOMEM;
+  if (res) {
+    json_t *depends = json_array(), *diags = json_array();
+    int bad = !depends || !diags;
+    for (size_t i = 0; !bad && i < res->n_depends; i++) {
+      c2h_digest d;
+      if (header_digest(c, res->depends[i], &d)) bad = 1;
+      else if (!d.hex[0]) {
+        /* A header that vanished while the file was parsed: do not cache. */
+        json_decref(depends);
+        json_decref(diags);
+        json_decref(e);
+        return 0;
+      } else bad = json_array_append_new(depends, json_pack("[s,s]", res->depends[i], d.hex)) != 0;
+    }
+    for (size_t i = 0; !bad && i < res->diags.len; i++)
+      bad = json_array_append_new(diags, diag_json(&res->diags.items[i], path)) != 0;
+    if (bad || json_object_set_new(e, "changed", json_boolean(res->changed)) ||
+        json_object_set_new(e, "depends", depends) || json_object_set_new(e, "diags", diags) ||
+        json_object_set_new(e, "stats", stats_json(&res->stats))) {
+      json_decref(e);
+      return C2H_ERR_NOMEM;
+    }
+  }
+  pthread_mutex_lock(&c->lock);
+  int rc = json_object_set_new(c->files, rel, e) ? C2H_ERR_NOMEM : 0;
+  pthread_mutex_unlock(&c->lock);
+  return rc;
+}
+
+int c2h_cache_save(c2h_cache *c, c2h_error *err) {
+  json_t *root = json_pack("{s:i,s:s,s:O}", "format", CACHE_FORMAT, "key", c->key.hex, "files", c->files);
+  char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+  json_decref(root);
+  if (!text) return c2h_error_set(err, C2H_ERR_NOMEM, c->path, 0, 0, "out of memory");
+  int rc = c2h_file_write_atomic(c->path, text, strlen(text), 0644, err);
+  free(text);
+  return rc;
+}

@@ -1,0 +1,59 @@
+#ifndef C2H_PROJECT_CACHE_H
+#define C2H_PROJECT_CACHE_H
+/* The incremental cache of a project run: a file in the output directory
+ * remembering, per output, what it was made from (the input's content, the
+ * content of the headers it includes, the file's flags) and what the run
+ * reported for it, so that an unchanged file is neither parsed nor written
+ * again and its diagnostics come back as they were. */
+#include "cu2hip/translate.h"
+
+/* Where the cache lives, relative to the output directory. */
+#define C2H_CACHE_FILE ".cu2hip-cache.json"
+
+/* A content hash as 32 hex digits and a NUL. */
+typedef struct c2h_digest {
+  char hex[33];
+} c2h_digest;
+
+void c2h_digest_bytes(const void *data, size_t len, c2h_digest *out);
+
+/* Accumulates a key from strings (each one delimited, so "ab","c" and
+ * "a","bc" differ). */
+typedef struct c2h_key_builder c2h_key_builder;
+c2h_key_builder *c2h_key_begin(void);
+void c2h_key_add(c2h_key_builder *k, const char *s);
+void c2h_key_add_rules(c2h_key_builder *k, const c2h_rules *rules);
+/* Frees k. */
+void c2h_key_end(c2h_key_builder *k, c2h_digest *out);
+
+typedef struct c2h_cache c2h_cache;
+
+/* Reads OUT/.cu2hip-cache.json. A cache made with another run key (other
+ * rules, options or tool version), or one that cannot be read, starts the
+ * run empty: never an error. rules resolves library names in stats. Fails
+ * only when out of memory. */
+int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules);
+
+/* What a cached file was. */
+typedef enum c2h_cache_kind { C2H_CACHED_TRANSLATED, C2H_CACHED_COPIED } c2h_cache_kind;
+
+/* Whether the output of `rel` is up to date: made from an input with this
+ * digest and flags (file_key), of this kind, with every header it depends on
+ * unchanged, and the output file still as it was written. On a hit of a
+ * translated file, res is filled (diagnostics with `path` for the input's
+ * own, stats, changed, depends; no output bytes). Thread-safe. Returns 0 or
+ * C2H_ERR_NOMEM; *hit says. */
+int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
+                     int *hit);
+
+/* Records a file just written (res: NULL for a copy). Thread-safe. */
+int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res);
+
+/* Writes the entries stored during this run (atomically; entries of files
+ * not in this run are dropped). Errors go to err. */
+int c2h_cache_save(c2h_cache *c, c2h_error *err);
+void c2h_cache_free(c2h_cache *c);
+
+#endif

@@ -1,0 +1,68 @@
+#ifndef C2H_PROJECT_RUN_H
+#define C2H_PROJECT_RUN_H
+/* What the parts of a project run share: the list of jobs (files to
+ * translate, copy or link), the run's root and output, and where problems
+ * go. project.c runs the jobs; walk.c finds them; rename.c names outputs. */
+#include "cu2hip/compdb.h"
+#include "cu2hip/project.h"
+#include "util/strmap.h"
+
+/* One file of the run. */
+typedef struct c2h_job {
+  char *path;        /* where it is read from */
+  char *rel;         /* its path relative to the run's root */
+  char *out_rel;     /* its output's path relative to the output root (rel, or renamed) */
+  char *canonical;   /* real absolute path; NULL when it cannot be resolved */
+  char *link_target; /* a symbolic link recreated in the output tree, pointing here */
+  int from_walk;     /* found by walking a directory (vs named by the user) */
+  int copy_only;     /* not a source: copied as it is */
+  int included;      /* a header found because a translated file includes it */
+  const c2h_compdb_entry *db; /* its compile-database entry, or NULL */
+} c2h_job;
+
+typedef struct c2h_job_list {
+  c2h_job *items;
+  size_t len, cap;
+  c2h_strmap rels;      /* input paths taken: a file named twice is done once */
+  c2h_strmap canonical; /* real paths of jobs (for headers found by includes) */
+} c2h_job_list;
+
+typedef struct c2h_run {
+  const c2h_project_options *o;
+  char *root;          /* the deepest directory holding every input (real path) */
+  char *out_canonical; /* the output root's real path, never walked into */
+  c2h_compdb *db;
+  c2h_job_list jobs;
+  c2h_diag_list *diags;
+  c2h_project_summary *sum;
+} c2h_run;
+
+/* Adds a job (copies the strings); a rel already taken is ignored. out_rel
+ * is decided here (--rename). Returns 0 or C2H_ERR_NOMEM. */
+int c2h_run_add_job(c2h_run *r, const char *path, const char *rel, int from_walk, int copy_only, c2h_job **added);
+void c2h_job_list_dispose(c2h_job_list *l);
+
+/* An `input-error` diagnostic for a path (counted in the summary). */
+int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason);
+
+/* Whether --exclude/--include leave rel out. */
+int c2h_run_excluded(const c2h_run *r, const char *rel);
+
+/* Whether a real path lies inside the directory `dir` (a real path). */
+int c2h_path_inside(const char *path, const char *dir);
+
+/* walk.c: collects the files under dir (sorted, hidden entries skipped),
+ * whose path relative to the run's root is rel. */
+int c2h_run_walk(c2h_run *r, const char *dir, const char *rel);
+
+/* rename.c: the output name of rel under --rename (malloc'd; a copy of rel
+ * when it keeps its name). *conflict is set when the new name is taken. */
+char *c2h_renamed_rel(const c2h_run *r, const char *path, const char *rel, int *conflict);
+/* The c2h_include_renamer for one job. */
+typedef struct c2h_include_ctx {
+  const c2h_run *run;
+  const c2h_job *job;
+} c2h_include_ctx;
+char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed);
+
+#endif

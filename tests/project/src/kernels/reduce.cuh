@@ -1,0 +1,11 @@
+// Block-wide sum.
+#pragma once
+#include "common/config.h"
+
+__device__ inline float warp_sum(float v) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  return v;
+}
+
+void launch_reduce(const float *in, float *out, int n, cudaStream_t stream);
