@@ -207,10 +207,11 @@ static int header_digest(c2h_cache *c, const char *path, c2h_digest *out) {
   return rc;
 }
 
-/* [size, seconds, nanoseconds] of the output, or NULL when it is missing. */
+/* [size, seconds, nanoseconds] of the output (a file, or a link itself),
+ * or NULL when it is missing. */
 static json_t *output_stamp(const char *output_path) {
   struct stat st;
-  if (stat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
+  if (lstat(output_path, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) return NULL;
   return json_pack("[I,I,I]", (json_int_t)st.st_size, (json_int_t)st.st_mtim.tv_sec,
                    (json_int_t)st.st_mtim.tv_nsec);
 }

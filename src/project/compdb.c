@@ -751,7 +751,8 @@ static int entry_words(loader *L, json_t *entry, strvec *owned, const char ***wo
     const char **w = calloc(count ? count : 1, sizeof *w);
     if (!w) return C2H_ERR_NOMEM;
     int ok = json_is_array(args);
-    for (size_t i = 0; i < count && ok; i++) ok = (w[i] = string_of(json_array_get(args, i))) != NULL;
+    for (size_t i = 0; i < count && ok; i++)
+      ok = (w[i] = string_of(json_array_get(args, i))) != NULL;
     if (!ok) {
       free(w);
       int rc = problem(L, "\"arguments\" is not an array of strings; entry skipped");
@@ -763,8 +764,9 @@ static int entry_words(loader *L, json_t *entry, strvec *owned, const char ***wo
   }
   const char *text = string_of(command);
   if (!text) {
-    int rc = problem(L, command ? "\"command\" is not a string; entry skipped"
-                                : "the entry has neither \"arguments\" nor \"command\"; entry skipped");
+    int rc = command ? problem(L, "\"command\" is not a string; entry skipped")
+                     : problem(L, "the entry has neither \"arguments\" nor \"command\"; "
+                                  "entry skipped");
     return rc ? rc : 1;
   }
   int open, rc = split_command(text, owned, &open);
@@ -797,6 +799,8 @@ static int read_entry(loader *L, json_t *entry, text_pos at) {
   L->nvcc = 0;
   if (!json_is_object(entry)) return problem(L, "the entry is not an object; skipped");
   json_t *jfile = json_object_get(entry, "file"), *jdir = json_object_get(entry, "directory");
+  /* Messages name the file as the entry spells it: a database's paths
+   * are often relative to its folder, and so stay readable. */
   const char *file = string_of(jfile);
   if (!file || !file[0])
     return problem(L, jfile ? "\"file\" is not a non-empty string; entry skipped"
@@ -834,12 +838,13 @@ static int read_entry(loader *L, json_t *entry, text_pos at) {
       db->n_problems = problems_before;
       return 0;
     }
-    return problem(L, "listed again with different flags; the entry at line %u is used", e->line);
+    return problem(L, "%s is listed again with different flags; the entry at line %u is used", file,
+                   e->line);
   }
   if (!exists) {
     rc = err_no == ENOENT || err_no == ENOTDIR
-             ? problem(L, "no such file")
-             : problem(L, "cannot resolve the file: %s", strerror(err_no));
+             ? problem(L, "%s: no such file", file)
+             : problem(L, "%s: %s", file, strerror(err_no));
     if (rc) return rc;
   }
   const char **args = arena_alloc(&db->arena, (L->argc ? L->argc : 1) * sizeof *args);

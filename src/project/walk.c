@@ -61,16 +61,25 @@ static int add_link(c2h_run *r, const char *path, const char *rel) {
   if (!r->root || !c2h_path_inside(target, r->root) || (r->out_canonical && c2h_path_inside(target, r->out_canonical))) {
     rc = outside_tree(r, path, "symbolic link not followed: it leads outside the input tree, to %s", target);
   } else if (r->o->mode == C2H_OUTPUT_DIR) {
+    /* With --rename, the link follows its target's new name and takes a
+     * new name by its own suffix, as #include lines naming it do. */
+    int conflict = 0;
     const char *target_rel = target + strlen(r->root) + (strcmp(r->root, "/") != 0);
-    char *text = relative_link(rel, target_rel);
+    char *renamed_target = c2h_renamed_rel(r, target, target_rel, &conflict);
+    char *text = renamed_target ? relative_link(rel, renamed_target) : NULL;
+    char *out_rel = c2h_renamed_rel(r, path, rel, &conflict);
     c2h_job *job = NULL;
-    if (!text) {
+    if (!text || !out_rel) {
       rc = C2H_ERR_NOMEM;
-    } else {
-      rc = c2h_run_add_job(r, path, rel, 1, 1, &job);
-      if (job) job->link_target = text;
-      else free(text);
+    } else if ((rc = c2h_run_add_job(r, path, rel, 1, 1, &job)) == 0 && job) {
+      job->link_target = text;
+      free(job->out_rel);
+      job->out_rel = out_rel;
+      text = out_rel = NULL;
     }
+    free(text);
+    free(out_rel);
+    free(renamed_target);
   }
   /* In place or checking, the file is done where it really is. */
   free(target);

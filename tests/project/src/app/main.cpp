@@ -5,7 +5,7 @@
 #include <common/check.cuh>
 #include "cli/options.h"
 #include "../kernels/reduce.cuh"
-#include "../kernels/scale.cuh"
+#include <vecsum.cuh>
 
 int main(int argc, char **argv) {
   Options o = parse_options(argc, argv);

@@ -1,0 +1,1 @@
+../kernels/scale.hpp

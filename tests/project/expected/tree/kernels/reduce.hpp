@@ -1,0 +1,12 @@
+// Block-wide sum.
+#pragma once
+#include <hip/hip_runtime.h>
+#include "common/config.h"
+
+__device__ inline float warp_sum(float v) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down(v, offset);
+  return v;
+}
+
+void launch_reduce(const float *in, float *out, int n, hipStream_t stream);
