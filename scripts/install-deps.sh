@@ -8,6 +8,7 @@ packages=(
   libcmocka-dev python3-jsonschema vim-nox    # tests: unit, report schemas, an editor reading the output
   clang-19 clang-tools-19 lld-19 llvm-19 libamdhip64-dev rocm-device-libs  # HIP compile check for gfx942
   libhipsparse-dev libhiprand-dev librocrand-dev librocprim-dev            # HIP libraries Debian ships
+  libclang-rt-19-dev  # fuzz tests: libFuzzer and the sanitizer runtimes of clang-19
 )
 missing=()
 for p in "${packages[@]}"; do

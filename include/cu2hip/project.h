@@ -5,6 +5,7 @@
 #include "diag.h"
 #include "error.h"
 #include "translate.h"
+#include "verify.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -60,6 +61,12 @@ typedef struct c2h_project_options {
   const char *header_suffix;
   /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
   const char *offload_arch;
+  /* C2H_OUTPUT_DIR: after writing, compile each translated source (the
+   * database's files; without one, .cu files and changed C++ sources) for
+   * offload_arch; failures are compile-error diagnostics. verify_options'
+   * offload_arch and jobs are taken from above. */
+  int verify;
+  c2h_verify_options verify_options;
   /* Called after each file (from worker threads, one call at a time):
    * files done so far, files in the run, the file just done. NULL: none. */
   void (*progress)(void *ctx, size_t done, size_t total, const char *path);
@@ -87,6 +94,8 @@ typedef struct c2h_project_summary {
   size_t copied;        /* files copied unchanged (not CUDA) or links recreated */
   size_t reused;        /* files (translated or copied) up to date from an earlier run */
   size_t renamed;       /* outputs given a new name (--rename) */
+  size_t verified;      /* translated sources compiled by --verify */
+  size_t verify_failed; /* of which did not compile */
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */

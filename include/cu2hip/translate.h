@@ -22,6 +22,12 @@ typedef struct c2h_translate_options {
   size_t n_clang_args;
   const char *cuda_path;         /* a CUDA toolkit to parse against; NULL: built-in shim */
   int annotate;                  /* comment each diagnostic site in the output */
+  /* Per-file time limit in milliseconds; 0: none. A file whose translation
+   * runs past it is left as it is: its result is the input unchanged with
+   * one `time-limit` diagnostic. The limit is checked after the parse and
+   * between (and inside the long loops of) the passes; libclang's parse
+   * itself cannot be interrupted, so it bounds only what comes after. */
+  unsigned long time_limit_ms;
 } c2h_translate_options;
 
 /* Per-file figures for summaries and reports. */

@@ -364,11 +364,7 @@ static int flag_set_elsewhere(const ts_state *t, size_t f, const loop *l) {
 /* Makes fn the function being scanned: its token range and per-lane
  * variables. */
 static int enter(ts_state *t, const c2h_function *fn) {
-  size_t n = t->s->facts->n_toks, i = 0;
-  while (i < n && tok(t, i)->begin < fn->begin) i++;
-  t->first = i;
-  while (i < n && tok(t, i)->begin < fn->end) i++;
-  t->last = i;
+  c2h_tok_range(t->s, fn->begin, fn->end, &t->first, &t->last);
   t->fn = fn;
   c2h_strmap_dispose(&t->per_lane);
   c2h_strmap_init(&t->per_lane);
@@ -398,7 +394,9 @@ static int callers_elect(ts_state *t, int *rc) {
   const char *spelling = tok_text(t, name);
   int calls = 0, all = 1;
   const c2h_tu_facts *f = t->s->facts;
-  for (size_t k = 0; k < f->n_functions && all && !*rc; k++) {
+  /* Every device function, for each lock in a helper: quadratic on files
+   * made of many small lock helpers, hence the deadline. */
+  for (size_t k = 0; k < f->n_functions && all && !*rc && !c2h_scan_expired(t->s); k++) {
     const c2h_function *fn = &f->functions[k];
     if (fn == self || !is_device_fn(fn) || (*rc = enter(t, fn))) continue;
     for (size_t j = t->first; j < t->last && all; j++) {
@@ -464,7 +462,7 @@ int c2h_check_thread_scheduling(c2h_scan *s) {
   c2h_strmap_init(&t.per_lane);
   int rc = collect_volatiles(&t);
   size_t covered_end = 0;
-  for (size_t k = 0; k < s->facts->n_functions && !rc; k++) {
+  for (size_t k = 0; k < s->facts->n_functions && !rc && !c2h_scan_expired(s); k++) {
     const c2h_function *fn = &s->facts->functions[k];
     if (fn->begin < covered_end) continue; /* nested in a function already scanned */
     if (!is_device_fn(fn)) continue;

@@ -182,19 +182,15 @@ static int check_bit_fn(wm_state *w, size_t i) {
 /* ---- driver ---- */
 
 static int scan_function(wm_state *w, const c2h_function *fn) {
-  size_t n = w->s->facts->n_toks, i = 0;
-  while (i < n && tok(w, i)->begin < fn->begin) i++;
-  w->first = i;
-  while (i < n && tok(w, i)->begin < fn->end) i++;
-  w->last = i;
+  c2h_tok_range(w->s, fn->begin, fn->end, &w->first, &w->last);
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
   c2h_strmap_dispose(&w->ballots);
   c2h_strmap_init(&w->ballots);
   int rc = 0;
   /* Stores first, so that the bit functions know every ballot variable. */
-  for (i = w->first; i < w->last && !rc; i++)
+  for (size_t i = w->first; i < w->last && !rc; i++)
     if (is_ballot_call(w, i)) rc = check_store(w, i);
-  for (i = w->first; i < w->last && !rc; i++) rc = check_bit_fn(w, i);
+  for (size_t i = w->first; i < w->last && !rc; i++) rc = check_bit_fn(w, i);
   return rc;
 }
 
@@ -206,7 +202,7 @@ int c2h_check_warp_masks(c2h_scan *s) {
   const c2h_tu_facts *f = s->facts;
   int rc = 0;
   size_t covered_end = 0; /* functions nested in one already scanned are skipped */
-  for (size_t k = 0; k < f->n_functions && !rc; k++) {
+  for (size_t k = 0; k < f->n_functions && !rc && !c2h_scan_expired(s); k++) {
     const c2h_function *fn = &f->functions[k];
     if (fn->begin < covered_end) continue;
     if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;

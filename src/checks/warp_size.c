@@ -578,16 +578,8 @@ static int scan_shared_arrays(ws_state *w) {
 
 /* ---- driver ---- */
 
-static void token_range(const ws_state *w, size_t begin, size_t end, size_t *first, size_t *last) {
-  size_t n = w->s->facts->n_toks, i = 0;
-  while (i < n && tok(w, i)->begin < begin) i++;
-  *first = i;
-  while (i < n && tok(w, i)->begin < end) i++;
-  *last = i;
-}
-
 static int scan_function(ws_state *w, const c2h_function *fn) {
-  token_range(w, fn->begin, fn->end, &w->first, &w->last);
+  c2h_tok_range(w->s, fn->begin, fn->end, &w->first, &w->last);
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
   w->warp_code = 0;
   for (size_t i = w->first; i < w->last && !w->warp_code; i++) w->warp_code = is_warp_intrinsic(w, i);
@@ -611,7 +603,7 @@ int c2h_check_warp_size(c2h_scan *s) {
   c2h_strmap_init(&w.lanes);
   int rc = collect_constants(&w);
   size_t covered_end = 0; /* functions nested in one already scanned are skipped */
-  for (size_t i = 0; i < s->facts->n_functions && !rc; i++) {
+  for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++) {
     const c2h_function *fn = &s->facts->functions[i];
     if (fn->begin < covered_end) continue;
     if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;

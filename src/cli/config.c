@@ -242,15 +242,12 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
   return rc ? rc : resolve_rules(l);
 }
 
-int c2h_config_load(c2h_config *cfg, const char *path, c2h_error *err) {
+int c2h_config_load_buffer(c2h_config *cfg, const char *path, const char *text, size_t len, c2h_error *err) {
   int rc = 0;
-  char *text = NULL;
-  size_t len = 0;
   yaml_parser_t parser;
   yaml_document_t doc;
   int have_parser = 0, have_doc = 0;
   loader l = {cfg, &doc, path, NULL, err};
-  if ((rc = c2h_file_read(path, &text, &len, err))) goto done;
   if (!(cfg->path = c2h_strdup(path)) || !(l.dir = c2h_strdup(path))) {
     rc = nomem(&l);
     goto done;
@@ -284,6 +281,14 @@ done:
   if (have_doc) yaml_document_delete(&doc);
   if (have_parser) yaml_parser_delete(&parser);
   free(l.dir);
+  return rc;
+}
+
+int c2h_config_load(c2h_config *cfg, const char *path, c2h_error *err) {
+  char *text = NULL;
+  size_t len = 0;
+  int rc = c2h_file_read(path, &text, &len, err);
+  if (rc == 0) rc = c2h_config_load_buffer(cfg, path, text, len, err);
   free(text);
   return rc;
 }

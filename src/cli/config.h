@@ -30,6 +30,10 @@ void c2h_config_dispose(c2h_config *cfg);
  * the file, line and column in err. */
 int c2h_config_load(c2h_config *cfg, const char *path, c2h_error *err);
 
+/* The same on text already in memory (len bytes): path names it in errors,
+ * and its directory resolves relative rule paths. */
+int c2h_config_load_buffer(c2h_config *cfg, const char *path, const char *text, size_t len, c2h_error *err);
+
 /* Looks for C2H_CONFIG_NAME in the directory of `input` (or in `input` when
  * it is a directory) and in each parent, stopping after the filesystem root
  * or a directory that holds .git. *found is the malloc'd path (the caller

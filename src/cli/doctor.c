@@ -3,23 +3,19 @@
  * (ok, warning, missing) and a one-line explanation; the verdict (and the
  * exit code) says whether some compiler here builds HIP code for the
  * architecture, which is learnt by compiling a tiny kernel in a temporary
- * folder. Documented in docs/doctor.md. */
-#define _XOPEN_SOURCE 700 /* realpath */
+ * folder. The compilers, device libraries and flags are found by
+ * src/verify/toolchain.c, which --verify uses too, so that both agree.
+ * Documented in docs/doctor.md. */
+#define _XOPEN_SOURCE 700 /* access, stat, opendir */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -29,6 +25,8 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"
+#include "util/proc.h"
+#include "verify/toolchain.h"
 
 #if defined(__GNUC__)
 #define C2H_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -37,10 +35,7 @@
 #endif
 
 enum {
-  VERSION_TIMEOUT_MS = 10000,  /* `X --version`, rocminfo */
-  PROBE_TIMEOUT_MS = 120000,   /* one compile of the probe kernel */
-  OUTPUT_LIMIT = 1 << 20,      /* bytes kept of a child's output */
-  MESSAGE_ERROR_CHARS = 160    /* compiler error quoted in a message */
+  VERSION_TIMEOUT_MS = 10000 /* rocminfo */
 };
 
 static const char doctor_usage[] =
@@ -152,27 +147,6 @@ static int ends_with_ci(const char *s, size_t n, const char *suffix) {
   return 1;
 }
 
-/* An executable `name` on PATH (as execvp would search it), or NULL. */
-static char *find_in_path(const char *name) {
-  const char *path = getenv("PATH");
-  if (!path) path = "/usr/bin:/bin";
-  for (const char *p = path;;) {
-    const char *colon = strchr(p, ':');
-    size_t n = colon ? (size_t)(colon - p) : strlen(p);
-    char *cand = n ? fmt("%.*s/%s", (int)n, p, name) : fmt("./%s", name);
-    if (is_exec(cand)) return cand;
-    free(cand);
-    if (!colon) break;
-    p = colon + 1;
-  }
-  return NULL;
-}
-
-static char *real_path(const char *path) {
-  char *r = realpath(path, NULL);
-  return r ? r : xstrdup(path);
-}
-
 /* ---- items -------------------------------------------------------------- */
 
 typedef enum status { ST_OK, ST_WARNING, ST_MISSING } status;
@@ -196,15 +170,12 @@ typedef struct item {
 } item;
 
 typedef struct doctor {
-  char arch[64];   /* as given, e.g. gfx942:xnack- */
-  char base[64];   /* processor without features, e.g. gfx942 */
-  char isa[32];    /* device-library suffix, e.g. 942 */
+  c2h_arch t;      /* the target: t.name as given (gfx942:xnack-), t.base (gfx942), t.isa (942) */
   const char *device_lib_opt;
   item **items;
   size_t n_items;
   char *rocm_root;     /* prefix holding include/hip/hip_version.h */
-  char *devlib_any;    /* first folder with ocml.bc */
-  char *devlib_isa;    /* first folder with ocml.bc and oclc_isa_version_<isa>.bc */
+  c2h_device_libs dl;  /* device-library folders: any, and the one for the target */
   int n_gpus;          /* -1: unknown */
   char builder[32];    /* label of the compiler named in the verdict */
   char *build_command;
@@ -240,186 +211,13 @@ static void doctor_free(doctor *d) {
   }
   free(d->items);
   free(d->rocm_root);
-  free(d->devlib_any);
-  free(d->devlib_isa);
+  c2h_device_libs_dispose(&d->dl);
   free(d->build_command);
-}
-
-/* ---- child processes ---------------------------------------------------- */
-
-typedef struct proc {
-  pid_t pid;     /* 0: not started */
-  int fd;        /* read end of the child's stdout+stderr, -1 when closed */
-  char *out;     /* what it printed (NUL-terminated, at most OUTPUT_LIMIT) */
-  size_t len;
-  int exited;    /* reaped */
-  int code;      /* exit status; -1 killed by a signal */
-  int timed_out;
-} proc;
-
-/* Starts argv[0] (a path) with stdin from /dev/null and stdout and stderr
- * into a pipe, in its own process group, in cwd with TMPDIR=cwd when cwd is
- * given. Returns 0 or -1. */
-static int proc_start(proc *p, char *const argv[], const char *cwd) {
-  memset(p, 0, sizeof *p);
-  p->fd = -1;
-  p->out = xstrdup("");
-  int fds[2];
-  if (pipe(fds) != 0) return -1;
-  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    setpgid(0, 0);
-    int null = open("/dev/null", O_RDONLY);
-    if (null >= 0) dup2(null, 0);
-    dup2(fds[1], 1);
-    dup2(fds[1], 2);
-    close(fds[0]);
-    close(fds[1]);
-    if (cwd && (chdir(cwd) != 0 || setenv("TMPDIR", cwd, 1) != 0)) _exit(127);
-    execv(argv[0], argv);
-    _exit(127);
-  }
-  setpgid(pid, pid);
-  close(fds[1]);
-  p->pid = pid;
-  p->fd = fds[0];
-  return 0;
-}
-
-static long now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Reads the output of the started processes among ps[0..n) until each has
- * exited; kills (with its process group) whatever still runs after
- * timeout_ms. */
-static void proc_wait_all(proc *ps, size_t n, long timeout_ms) {
-  long deadline = now_ms() + timeout_ms;
-  struct pollfd *pfd = xmalloc((n ? n : 1) * sizeof *pfd);
-  size_t *owner = xmalloc((n ? n : 1) * sizeof *owner);
-  for (;;) {
-    size_t np = 0, running = 0;
-    for (size_t i = 0; i < n; i++) {
-      proc *p = &ps[i];
-      if (!p->pid || p->exited) continue;
-      if (p->fd < 0) {
-        int st;
-        pid_t r = waitpid(p->pid, &st, WNOHANG);
-        if (r == p->pid || (r < 0 && errno != EINTR)) {
-          p->exited = 1;
-          p->code = r == p->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-          continue;
-        }
-      } else {
-        pfd[np].fd = p->fd;
-        pfd[np].events = POLLIN;
-        pfd[np].revents = 0;
-        owner[np++] = i;
-      }
-      running++;
-    }
-    if (!running) break;
-    long left = deadline - now_ms();
-    if (left <= 0) {
-      for (size_t i = 0; i < n; i++) {
-        proc *p = &ps[i];
-        if (!p->pid || p->exited) continue;
-        kill(-p->pid, SIGKILL);
-        kill(p->pid, SIGKILL);
-        if (p->fd >= 0) close(p->fd);
-        p->fd = -1;
-        int st;
-        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR) {
-        }
-        p->exited = 1;
-        p->code = -1;
-        p->timed_out = 1;
-      }
-      break;
-    }
-    /* Children whose output is closed are polled for their exit. */
-    int wait = np == running ? (int)(left > INT_MAX ? INT_MAX : left) : 20;
-    int r = poll(pfd, np, wait);
-    if (r < 0 && errno != EINTR) break;
-    for (size_t k = 0; r > 0 && k < np; k++) {
-      if (!pfd[k].revents) continue;
-      proc *p = &ps[owner[k]];
-      char chunk[4096];
-      ssize_t got = read(p->fd, chunk, sizeof chunk);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) {
-        close(p->fd);
-        p->fd = -1;
-        continue;
-      }
-      if (p->len < OUTPUT_LIMIT) {
-        size_t keep = (size_t)got;
-        if (keep > OUTPUT_LIMIT - p->len) keep = OUTPUT_LIMIT - p->len;
-        p->out = xrealloc(p->out, p->len + keep + 1);
-        memcpy(p->out + p->len, chunk, keep);
-        p->len += keep;
-        p->out[p->len] = '\0';
-      }
-    }
-  }
-  free(pfd);
-  free(owner);
-}
-
-static void proc_free(proc *p) {
-  if (p->fd >= 0) close(p->fd);
-  free(p->out);
-  p->out = NULL;
-}
-
-/* Runs argv to completion; its output in *out (caller frees). Returns the
- * exit status, -1 when it could not run, was killed or timed out. */
-static int run(char *const argv[], long timeout_ms, char **out) {
-  proc p;
-  int rc = -1;
-  if (proc_start(&p, argv, NULL) == 0) {
-    proc_wait_all(&p, 1, timeout_ms);
-    rc = p.code;
-  }
-  *out = p.out;
-  p.out = NULL;
-  proc_free(&p);
-  return rc;
-}
-
-/* Removes path and, for a folder (not a symbolic link), what it holds. */
-static void remove_tree(const char *path, int depth) {
-  struct stat st;
-  if (lstat(path, &st) != 0) return;
-  if (!S_ISDIR(st.st_mode)) {
-    unlink(path);
-    return;
-  }
-  DIR *dir = depth < 16 ? opendir(path) : NULL;
-  if (dir) {
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-      char *p = fmt("%s/%s", path, e->d_name);
-      remove_tree(p, depth + 1);
-      free(p);
-    }
-    closedir(dir);
-  }
-  rmdir(path);
 }
 
 static void remove_tmpdir(void) {
   if (!g_tmpdir) return;
-  remove_tree(g_tmpdir, 0);
+  c2h_proc_remove_tree(g_tmpdir);
   free(g_tmpdir);
   g_tmpdir = NULL;
 }
@@ -526,28 +324,10 @@ static const hip_lib hip_libs[] = {
      {"rocprim/rocprim_version.hpp"}},
 };
 
-/* Candidate ROCm prefixes in search order; unset or duplicate ones NULL. */
-static void rocm_prefixes(const char *out[4]) {
-  out[0] = getenv("ROCM_PATH");
-  out[1] = getenv("HIP_PATH");
-  out[2] = "/opt/rocm";
-  out[3] = "/usr";
-  for (int i = 0; i < 4; i++) {
-    if (out[i] && !*out[i]) out[i] = NULL;
-    for (int j = 0; out[i] && j < i; j++)
-      if (out[j] && strcmp(out[i], out[j]) == 0) out[i] = NULL;
-  }
-}
-
 static void check_rocm(doctor *d) {
   const char *prefixes[4];
-  rocm_prefixes(prefixes);
-  for (int i = 0; i < 4 && !d->rocm_root; i++) {
-    if (!prefixes[i]) continue;
-    char *h = fmt("%s/include/hip/hip_version.h", prefixes[i]);
-    if (is_file(h)) d->rocm_root = xstrdup(prefixes[i]);
-    free(h);
-  }
+  c2h_rocm_prefixes(prefixes);
+  if (c2h_rocm_root(&d->rocm_root) != 0) oom();
   c2h_version auto_v = c2h_installed_hip_version();
   char auto_text[32] = "";
   if (auto_v) snprintf(auto_text, sizeof auto_text, "%d.%d", auto_v / 100, auto_v % 100);
@@ -635,125 +415,45 @@ static void check_rocm(doctor *d) {
 
 /* ---- device libraries --------------------------------------------------- */
 
-typedef struct devlib_dir {
-  char *dir;
-  const char *origin;
-} devlib_dir;
-
-static void add_devlib(devlib_dir *c, size_t *n, char *dir, const char *origin) {
-  for (size_t i = 0; i < *n; i++)
-    if (strcmp(c[i].dir, dir) == 0) {
-      free(dir);
-      return;
-    }
-  c[*n].dir = dir;
-  c[(*n)++].origin = origin;
-}
-
 static void check_device_libs(doctor *d) {
-  devlib_dir cand[12];
-  size_t n = 0;
-  const char *tmp = getenv("TMPDIR");
-  if (!tmp || !*tmp) tmp = "/tmp";
-  if (d->device_lib_opt) add_devlib(cand, &n, xstrdup(d->device_lib_opt), "--device-lib-path");
-  const char *env;
-  if ((env = getenv("HIP_DEVICE_LIB_PATH")) && *env) add_devlib(cand, &n, xstrdup(env), "HIP_DEVICE_LIB_PATH");
-  if ((env = getenv("DEVICE_LIB_PATH")) && *env) add_devlib(cand, &n, xstrdup(env), "DEVICE_LIB_PATH");
-  if (d->rocm_root && strcmp(d->rocm_root, "/usr") != 0) {
-    add_devlib(cand, &n, fmt("%s/amdgcn/bitcode", d->rocm_root), "ROCm");
-    add_devlib(cand, &n, fmt("%s/lib/amdgcn/bitcode", d->rocm_root), "ROCm");
-  }
-  add_devlib(cand, &n, xstrdup("/opt/rocm/amdgcn/bitcode"), "ROCm");
-  add_devlib(cand, &n, xstrdup("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"), "Debian's rocm-device-libs");
-  add_devlib(cand, &n, xstrdup("/usr/lib/amdgcn/bitcode"), "rocm-device-libs");
-  const char *made_origin = "made by cu2hip's tests/compile/make_device_libs.sh";
-  add_devlib(cand, &n, fmt("%s/cu2hip-device-libs-%ld", tmp, (long)getuid()), made_origin);
-
-  char *isa_file = fmt("oclc_isa_version_%s.bc", d->isa);
-  const char *isa_origin = NULL;
-  for (size_t i = 0; i < n; i++) {
-    if (!has_file(cand[i].dir, "ocml.bc")) continue;
-    if (!d->devlib_any && cand[i].origin != made_origin) d->devlib_any = xstrdup(cand[i].dir);
-    if (!d->devlib_isa && has_file(cand[i].dir, isa_file)) {
-      d->devlib_isa = xstrdup(cand[i].dir);
-      isa_origin = cand[i].origin;
-    }
-  }
-  if (!d->devlib_any && d->devlib_isa) d->devlib_any = xstrdup(d->devlib_isa);
-
-  if (d->devlib_any) {
+  if (c2h_device_libs_find(d->device_lib_opt, "--device-lib-path", d->rocm_root, d->t.isa, &d->dl) != 0) oom();
+  char *isa_file = fmt("oclc_isa_version_%s.bc", d->t.isa);
+  if (d->dl.any) {
     item *it = add(d, SEC_DEVICE_LIBS, "device-libs", ST_OK, "ROCm device libraries (ocml.bc, ockl.bc, ...) in %s",
-                   d->devlib_any);
-    it->path = xstrdup(d->devlib_any);
+                   d->dl.any);
+    it->path = xstrdup(d->dl.any);
   } else {
     add(d, SEC_DEVICE_LIBS, "device-libs", ST_MISSING,
         "no amdgcn/bitcode folder with ocml.bc under ROCm, /usr/lib/x86_64-linux-gnu or $HIP_DEVICE_LIB_PATH: "
         "install rocm-device-libs (ROCm and Debian)");
   }
 
-  if (d->devlib_isa) {
-    item *it = add(d, SEC_DEVICE_LIBS, isa_file, ST_OK, "%s/%s (%s): device code for %s links", d->devlib_isa,
-                   isa_file, isa_origin, d->base);
-    it->path = fmt("%s/%s", d->devlib_isa, isa_file);
-  } else if (strcmp(d->isa, "942") == 0 && d->devlib_any && has_file(d->devlib_any, "oclc_isa_version_940.bc")) {
+  if (d->dl.isa) {
+    item *it = add(d, SEC_DEVICE_LIBS, isa_file, ST_OK, "%s/%s (%s): device code for %s links", d->dl.isa,
+                   isa_file, d->dl.isa_origin, d->t.base);
+    it->path = fmt("%s/%s", d->dl.isa, isa_file);
+  } else if (strcmp(d->t.isa, "942") == 0 && d->dl.any && has_file(d->dl.any, "oclc_isa_version_940.bc")) {
     add(d, SEC_DEVICE_LIBS, isa_file, ST_MISSING,
         "%s stops at gfx940: make a folder with a gfx942 variant with cu2hip's tests/compile/make_device_libs.sh "
         "DIR (needs llvm-19), then give clang --rocm-device-lib-path=DIR (and doctor --device-lib-path DIR), or "
         "install ROCm 6 or later",
-        d->devlib_any);
+        d->dl.any);
   } else {
     add(d, SEC_DEVICE_LIBS, isa_file, ST_MISSING,
         "not found in any device-library folder: clang cannot link device code for %s; install ROCm device "
         "libraries that support %s (ROCm's rocm-device-libs), or name a folder with --device-lib-path",
-        d->base, d->base);
+        d->t.base, d->t.base);
   }
   free(isa_file);
-  for (size_t i = 0; i < n; i++) free(cand[i].dir);
 }
 
 /* ---- compilers ---------------------------------------------------------- */
 
-typedef struct compiler {
-  char label[32];  /* hipcc, clang++-19, clang++ (ROCm) */
-  char *path;
-  char *real;      /* resolved path, to notice aliases */
-  int hipcc;
-  int dup_of;      /* index of the same binary under another name, or -1 */
-  char *argv[16];
-  size_t argc;
-  char *owned[4];  /* argv strings to free */
-  size_t n_owned;
-  char *shown;     /* the probe command as shown to users */
-  proc version, probe;
-} compiler;
-
-static void push_arg(compiler *c, char *arg) { c->argv[c->argc++] = arg; }
-
-static void push_owned(compiler *c, char *arg) {
-  c->owned[c->n_owned++] = arg;
-  push_arg(c, arg);
-}
-
-/* One line quoting the first error a failed probe printed. */
-static char *probe_error(const proc *p) {
-  if (p->timed_out) return fmt("the probe compile timed out after %d s", PROBE_TIMEOUT_MS / 1000);
-  if (p->code == 127 && !*p->out) return xstrdup("it could not be run");
-  const char *e = strstr(p->out, "error: ");
-  const char *s = e ? e + 7 : p->out;
-  while (isspace((unsigned char)*s)) s++;
-  size_t n = strcspn(s, "\r\n");
-  size_t semi = strcspn(s, ";");
-  if (semi < n && semi >= 16) n = semi; /* the rest is usually advice on syntax */
-  if (!n) return fmt("it failed (exit status %d) without a message", p->code);
-  if (n > MESSAGE_ERROR_CHARS) return fmt("%.*s...", MESSAGE_ERROR_CHARS, s);
-  return fmt("%.*s", (int)n, s);
-}
-
-static char *compiler_version(const compiler *c) {
-  if (c->version.code != 0) return NULL;
+static char *compiler_version(const c2h_compiler *c, const c2h_proc *version) {
+  if (version->code != 0) return NULL;
   if (c->hipcc) {
-    char *hip = first_word(line_after(c->version.out, "HIP version:"));
-    char *clang = first_word(line_after(c->version.out, "clang version"));
+    char *hip = first_word(line_after(version->out, "HIP version:"));
+    char *clang = first_word(line_after(version->out, "clang version"));
     char *v = NULL;
     if (hip && clang) v = fmt("HIP %s, clang %s", hip, clang);
     else if (hip) v = fmt("HIP %s", hip);
@@ -762,144 +462,60 @@ static char *compiler_version(const compiler *c) {
     free(clang);
     return v;
   }
-  return first_word(line_after(c->version.out, "clang version"));
+  return first_word(line_after(version->out, "clang version"));
+}
+
+/* What to do about a failed probe, after its error. */
+static const char *probe_hint(c2h_probe_failure f) {
+  switch (f) {
+    case C2H_PROBE_OLD_HIPCC:
+      return " (Debian's hipcc uses clang-15, which predates gfx942: use ROCm's hipcc or clang++-19)";
+    case C2H_PROBE_NO_DEVICE_LIB: return " (see Device libraries)";
+    case C2H_PROBE_NEWER_DEVICE_LIB:
+      return " (the device libraries come from a newer LLVM than this clang: use a newer clang)";
+    case C2H_PROBE_OLD_CLANG: return " (this clang predates the architecture: use a newer one)";
+    default: return "";
+  }
 }
 
 static int check_compilers(doctor *d) {
-  compiler cs[16];
-  size_t n = 0;
-  memset(cs, 0, sizeof cs);
-  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) cs[i].version.fd = cs[i].probe.fd = -1;
-  int hipcc_found = 0;
-
-  /* hipcc: on PATH, else in a ROCm prefix. */
-  char *hipcc = find_in_path("hipcc");
-  const char *prefixes[4];
-  rocm_prefixes(prefixes);
-  for (int i = 0; i < 3 && !hipcc; i++) {
-    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
-    char *c = fmt("%s/bin/hipcc", prefixes[i]);
-    if (is_exec(c)) hipcc = c;
-    else free(c);
-  }
-  if (hipcc) {
-    snprintf(cs[n].label, sizeof cs[n].label, "hipcc");
-    cs[n].path = hipcc;
-    cs[n++].hipcc = 1;
-    hipcc_found = 1;
-  }
-  for (int v = 22; v >= 14; v--) {
-    char name[32];
-    snprintf(name, sizeof name, "clang++-%d", v);
-    char *p = find_in_path(name);
-    if (!p) continue;
-    snprintf(cs[n].label, sizeof cs[n].label, "%s", name);
-    cs[n++].path = p;
-  }
-  char *plain = find_in_path("clang++");
-  if (plain) {
-    snprintf(cs[n].label, sizeof cs[n].label, "clang++");
-    cs[n++].path = plain;
-  }
-  size_t first_clang = hipcc ? 1 : 0;
-  int any_clang = n > first_clang;
-  for (int i = 0; i < 3 && d->rocm_root && n < 14; i++) {
-    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
-    static const char *const sub[] = {"llvm/bin/clang++", "lib/llvm/bin/clang++"};
-    for (int k = 0; k < 2; k++) {
-      char *c = fmt("%s/%s", prefixes[i], sub[k]);
-      if (!is_exec(c)) {
-        free(c);
-        continue;
-      }
-      snprintf(cs[n].label, sizeof cs[n].label, "clang++ (ROCm)");
-      cs[n++].path = c;
-      any_clang = 1;
-      break;
-    }
-  }
+  c2h_compilers cl;
+  if (c2h_compilers_find(d->rocm_root, &cl) != 0) oom();
+  const c2h_compiler *cs = cl.items;
+  size_t n = cl.n;
 
   /* A temporary folder holding the probe kernel and the objects. */
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
-  char *dir = fmt("%s/cu2hip-doctor.XXXXXX", tmp);
-  int have_dir = mkdtemp(dir) != NULL;
-  if (have_dir) {
-    g_tmpdir = dir;
-    char *probe = fmt("%s/probe.hip", dir);
-    FILE *f = fopen(probe, "w");
-    if (!f || fputs("#include <hip/hip_runtime.h>\n"
-                    "__global__ void cu2hip_doctor_probe(int *p) { p[threadIdx.x] = warpSize; }\n",
-                    f) == EOF)
-      have_dir = 0;
-    if (f && fclose(f) != 0) have_dir = 0;
-    free(probe);
-  } else {
-    free(dir);
-  }
+  g_tmpdir = c2h_proc_scratch_make("cu2hip-doctor");
+  int have_dir = g_tmpdir && c2h_probe_write(g_tmpdir) == 0;
   char *dir_error = have_dir ? NULL : fmt("could not write a probe kernel in %s: %s", tmp, strerror(errno));
 
-  char *arch_flag = fmt("--offload-arch=%s", d->arch);
+  /* The --version runs go along with the probes. */
+  c2h_proc versions[C2H_TOOLCHAIN_MAX_COMPILERS];
   for (size_t i = 0; i < n; i++) {
-    compiler *c = &cs[i];
-    c->real = real_path(c->path);
-    c->dup_of = -1;
-    for (size_t j = 0; j < i; j++)
-      if (!strcmp(cs[j].real, c->real) && cs[j].hipcc == c->hipcc) {
-        c->dup_of = (int)j;
-        break;
-      }
-    if (c->dup_of >= 0) continue;
-    char *vargv[] = {c->path, "--version", NULL};
-    proc_start(&c->version, vargv, NULL);
-    push_arg(c, c->path);
-    push_arg(c, "-x");
-    push_arg(c, "hip");
-    push_arg(c, arch_flag);
-    if (!c->hipcc) {
-      push_arg(c, "-std=c++17");
-      if (d->rocm_root) push_owned(c, fmt("--rocm-path=%s", d->rocm_root));
-      const char *dl = d->devlib_isa ? d->devlib_isa : d->devlib_any;
-      if (dl) push_owned(c, fmt("--rocm-device-lib-path=%s", dl));
-    }
-    size_t shown_upto = c->argc;
-    push_arg(c, "-c");
-    push_arg(c, "probe.hip");
-    push_arg(c, "-o");
-    push_owned(c, fmt("probe-%zu.o", i));
-    c->argv[c->argc] = NULL;
-    size_t len = 16;
-    for (size_t k = 0; k < shown_upto; k++) len += strlen(c->argv[k]) + 1;
-    c->shown = xmalloc(len);
-    c->shown[0] = '\0';
-    for (size_t k = 0; k < shown_upto; k++) strcat(strcat(c->shown, c->argv[k]), " ");
-    strcat(c->shown, "-c FILE.hip");
-    if (have_dir) proc_start(&c->probe, c->argv, dir);
+    memset(&versions[i], 0, sizeof versions[i]);
+    versions[i].fd = -1;
+    versions[i].code = -1;
+    if (cs[i].dup_of >= 0) continue;
+    char *vargv[] = {cs[i].path, "--version", NULL};
+    if (c2h_proc_start(&versions[i], vargv, NULL, C2H_TOOLCHAIN_PROBE_TIMEOUT_MS) == C2H_ERR_NOMEM) oom();
   }
-  /* All --version runs and probes run at once; then collect them. */
-  proc all[32];
-  size_t n_all = 0;
-  for (size_t i = 0; i < n; i++)
-    if (cs[i].dup_of < 0) {
-      all[n_all++] = cs[i].version;
-      all[n_all++] = cs[i].probe;
-    }
-  proc_wait_all(all, n_all, PROBE_TIMEOUT_MS);
-  n_all = 0;
-  for (size_t i = 0; i < n; i++)
-    if (cs[i].dup_of < 0) {
-      cs[i].version = all[n_all++];
-      cs[i].probe = all[n_all++];
-    }
+  c2h_probe probes[C2H_TOOLCHAIN_MAX_COMPILERS];
+  if (c2h_probe_all(&cl, d->t.name, d->rocm_root, c2h_device_libs_folder(&d->dl), have_dir ? g_tmpdir : NULL,
+                    C2H_PROBE_COMPILE, NULL, C2H_TOOLCHAIN_PROBE_TIMEOUT_MS, probes) != 0 ||
+      c2h_proc_wait(versions, n, 1) != 0)
+    oom();
 
-  if (!hipcc_found)
+  if (!cl.hipcc_found)
     add(d, SEC_COMPILERS, "hipcc", ST_MISSING,
         "not on PATH nor in a ROCm prefix's bin folder: install ROCm (hipcc) to use it; not needed when a clang++ here "
         "builds for %s",
-        d->arch);
-  int can_build = 0;
+        d->t.name);
+  int builder = c2h_probe_first_built(&cl, probes);
   for (size_t i = 0; i < n; i++) {
-    compiler *c = &cs[i];
+    const c2h_compiler *c = &cs[i];
+    const c2h_probe *p = &probes[i];
     item *it;
     if (c->dup_of >= 0) {
       const item *orig = NULL;
@@ -917,47 +533,37 @@ static int check_compilers(doctor *d) {
       }
       continue;
     }
-    char *ver = compiler_version(c);
+    char *ver = compiler_version(c, &versions[i]);
     char *where = fmt("%s%s%s", ver ? ver : "version unknown", ver ? " at " : ", ", c->path);
-    int ok = have_dir && c->probe.pid && c->probe.code == 0;
-    if (ok) {
-      it = add(d, SEC_COMPILERS, c->label, ST_OK, "%s: compiles HIP for %s", where, d->arch);
-      if (!can_build) {
-        can_build = 1;
+    if (p->built) {
+      it = add(d, SEC_COMPILERS, c->label, ST_OK, "%s: compiles HIP for %s", where, d->t.name);
+      if ((int)i == builder) {
         memcpy(d->builder, c->label, sizeof d->builder);
-        d->build_command = xstrdup(c->shown);
+        d->build_command = xstrdup(p->shown);
       }
     } else {
-      char *why = have_dir ? (c->probe.pid ? probe_error(&c->probe) : xstrdup("it could not be started"))
-                           : xstrdup(dir_error);
-      const char *hint = "";
-      if (c->hipcc && strstr(c->probe.out ? c->probe.out : "", "invalid target ID"))
-        hint = " (Debian's hipcc uses clang-15, which predates gfx942: use ROCm's hipcc or clang++-19)";
-      else if (!c->hipcc && strstr(why, "device library"))
-        hint = " (see Device libraries)";
-      else if (!c->hipcc && strstr(c->probe.out ? c->probe.out : "", "Producer:"))
-        hint = " (the device libraries come from a newer LLVM than this clang: use a newer clang)";
-      else if (!c->hipcc && strstr(why, "invalid target ID"))
-        hint = " (this clang predates the architecture: use a newer one)";
-      it = add(d, SEC_COMPILERS, c->label, ST_WARNING, "%s: cannot build for %s: %s%s", where, d->arch, why, hint);
+      char *why = have_dir ? c2h_probe_error(p, C2H_TOOLCHAIN_PROBE_TIMEOUT_MS) : xstrdup(dir_error);
+      if (!why) oom();
+      it = add(d, SEC_COMPILERS, c->label, ST_WARNING, "%s: cannot build for %s: %s%s", where, d->t.name, why,
+               probe_hint(c2h_probe_classify(c, p, why)));
       free(why);
     }
-    it->accepts = have_dir ? ok : -1;
+    it->accepts = have_dir ? p->built : -1;
     it->version = ver;
     it->path = xstrdup(c->path);
-    it->command = xstrdup(c->shown);
+    it->command = xstrdup(p->shown);
     free(where);
   }
-  if (!any_clang)
+  if (!cl.clang_found)
     add(d, SEC_COMPILERS, "clang++", ST_MISSING,
         "no clang++ or clang++-NN on PATH: install clang-19 and clang-tools-19 (Debian), whose clang builds HIP "
         "code with --offload-arch=%s",
-        d->arch);
+        d->t.name);
 
   /* clang-offload-bundler: clang looks next to itself, then on PATH. */
   char *bundler = NULL;
   const char *bundler_for = NULL;
-  for (size_t i = first_clang; i < n && !bundler; i++) {
+  for (size_t i = 0; i < n && !bundler; i++) {
     if (cs[i].hipcc) continue;
     char *r = xstrdup(cs[i].real);
     char *slash = strrchr(r, '/');
@@ -973,7 +579,7 @@ static int check_compilers(doctor *d) {
     }
     free(r);
   }
-  if (!bundler) bundler = find_in_path("clang-offload-bundler");
+  if (!bundler) bundler = c2h_proc_find_in_path("clang-offload-bundler");
   if (bundler) {
     item *it = bundler_for ? add(d, SEC_COMPILERS, "clang-offload-bundler", ST_OK, "%s (next to %s)", bundler,
                                  bundler_for)
@@ -986,18 +592,13 @@ static int check_compilers(doctor *d) {
   }
 
   for (size_t i = 0; i < n; i++) {
-    compiler *c = &cs[i];
-    proc_free(&c->version);
-    proc_free(&c->probe);
-    free(c->path);
-    free(c->real);
-    free(c->shown);
-    for (size_t k = 0; k < c->n_owned; k++) free(c->owned[k]);
+    c2h_proc_dispose(&versions[i]);
+    c2h_probe_dispose(&probes[i]);
   }
-  free(arch_flag);
+  c2h_compilers_dispose(&cl);
   free(dir_error);
   remove_tmpdir();
-  return can_build;
+  return builder >= 0;
 }
 
 /* ---- GPUs --------------------------------------------------------------- */
@@ -1022,7 +623,7 @@ static void check_gpus(doctor *d) {
   gpu_count g[64];
   size_t n = 0;
   const char *source = NULL;
-  char *rocminfo = find_in_path("rocminfo");
+  char *rocminfo = c2h_proc_find_in_path("rocminfo");
   if (!rocminfo && d->rocm_root) {
     rocminfo = fmt("%s/bin/rocminfo", d->rocm_root);
     if (!is_exec(rocminfo)) {
@@ -1034,7 +635,7 @@ static void check_gpus(doctor *d) {
   if (rocminfo) {
     char *argv[] = {rocminfo, NULL};
     char *out = NULL;
-    int rc = run(argv, VERSION_TIMEOUT_MS, &out);
+    int rc = c2h_proc_run(argv, NULL, VERSION_TIMEOUT_MS, &out);
     for (const char *s = out; rc == 0 && s && (s = strstr(s, "Name:")) != NULL;) {
       s += 5;
       while (*s == ' ' || *s == '\t') s++;
@@ -1073,13 +674,13 @@ static void check_gpus(doctor *d) {
   d->n_gpus = 0;
   for (size_t i = 0; i < n; i++) {
     d->n_gpus += g[i].n;
-    if (!strcmp(g[i].name, d->base))
+    if (!strcmp(g[i].name, d->t.base))
       add(d, SEC_GPUS, g[i].name, ST_OK, "%d GPU%s (%s): runs code built for %s", g[i].n, g[i].n > 1 ? "s" : "",
-          source, d->arch);
+          source, d->t.name);
     else
       add(d, SEC_GPUS, g[i].name, ST_WARNING,
           "%d GPU%s (%s) that cannot run code built only for %s: add --offload-arch=%s to the build", g[i].n,
-          g[i].n > 1 ? "s" : "", source, d->base, g[i].name);
+          g[i].n > 1 ? "s" : "", source, d->t.base, g[i].name);
   }
   if (!n)
     add(d, SEC_GPUS, "gpu", ST_MISSING,
@@ -1156,9 +757,9 @@ static void check_visible(doctor *d, const char *name, const char *extra) {
 static void check_arch_list(doctor *d, const char *name, const char *what) {
   const char *v = getenv(name);
   if (!v) env_item(d, name, ST_OK, "not set");
-  else if (list_has_arch(v, d->base)) env_item(d, name, ST_OK, "includes %s", d->base);
+  else if (list_has_arch(v, d->t.base)) env_item(d, name, ST_OK, "includes %s", d->t.base);
   else
-    env_item(d, name, ST_WARNING, "does not include %s, so %s: add %s or unset it", d->base, what, d->base);
+    env_item(d, name, ST_WARNING, "does not include %s, so %s: add %s or unset it", d->t.base, what, d->t.base);
 }
 
 /* A variable naming a folder; `must_hold` is a file it should contain. */
@@ -1185,7 +786,7 @@ static void check_environment(doctor *d) {
     env_item(d, "HIP_PLATFORM", ST_WARNING,
              "makes hipcc and the HIP headers target %s instead of AMD GPUs (%s): unset it or set HIP_PLATFORM=amd",
              !strcmp(v, "nvidia") || !strcmp(v, "nvcc") ? "NVIDIA GPUs through CUDA" : "another platform",
-             d->arch);
+             d->t.name);
 
   v = getenv("HIP_COMPILER");
   if (v && strcmp(v, "clang") != 0)
@@ -1200,14 +801,14 @@ static void check_environment(doctor *d) {
         minor < 10 && step >= 0 && step < 16) {
       char gfx[32];
       snprintf(gfx, sizeof gfx, "gfx%d%d%x", major, minor, (unsigned)step);
-      if (!strcmp(gfx, d->base))
+      if (!strcmp(gfx, d->t.base))
         env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_OK,
-                 "matches %s (needed only when a GPU reports another ISA)", d->base);
+                 "matches %s (needed only when a GPU reports another ISA)", d->t.base);
       else
         env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_WARNING,
                  "makes the runtime treat every GPU as %s, which disagrees with %s: code built for %s will not "
                  "load; unset it",
-                 gfx, d->base, d->base);
+                 gfx, d->t.base, d->t.base);
     } else {
       env_item(d, "HSA_OVERRIDE_GFX_VERSION", ST_WARNING,
                "is not MAJOR.MINOR.STEPPING (e.g. 9.4.2 for gfx942): the runtime may refuse every GPU; unset it");
@@ -1218,10 +819,10 @@ static void check_environment(doctor *d) {
   check_arch_list(d, "GPU_TARGETS", "ROCm library builds that read it get no code for it");
   check_arch_list(d, "AMDGPU_TARGETS", "ROCm library builds that read it get no code for it");
   v = getenv("HCC_AMDGPU_TARGET");
-  if (v && list_has_arch(v, d->base))
+  if (v && list_has_arch(v, d->t.base))
     env_item(d, "HCC_AMDGPU_TARGET", ST_WARNING,
-             "includes %s but is obsolete (HCC era) and ignored by current hipcc: use --offload-arch=%s", d->base,
-             d->base);
+             "includes %s but is obsolete (HCC era) and ignored by current hipcc: use --offload-arch=%s", d->t.base,
+             d->t.base);
   else
     check_arch_list(d, "HCC_AMDGPU_TARGET", "old hipcc builds get no code for it (the variable is obsolete)");
 
@@ -1232,7 +833,7 @@ static void check_environment(doctor *d) {
   check_dir_var(d, "ROCM_PATH", "include/hip/hip_runtime.h", "hipcc, clang and CMake look for ROCm there");
   check_dir_var(d, "HIP_PATH", "include/hip/hip_runtime.h", "hipcc looks for the HIP headers there");
   check_dir_var(d, "HIP_CLANG_PATH", "clang++", "hipcc runs the clang found there");
-  char *isa_file = fmt("oclc_isa_version_%s.bc", d->isa);
+  char *isa_file = fmt("oclc_isa_version_%s.bc", d->t.isa);
   check_dir_var(d, "HIP_DEVICE_LIB_PATH", isa_file, "hipcc links device libraries from there");
   free(isa_file);
 }
@@ -1246,14 +847,14 @@ static void count_status(const doctor *d, size_t counts[3]) {
 
 static char *verdict_text(const doctor *d, int can_build) {
   if (!can_build)
-    return fmt("cannot build for %s here: no compiler accepted --offload-arch=%s (see Compilers above)", d->arch,
-               d->arch);
-  return fmt("can build for %s here with %s: %s%s", d->arch, d->builder, d->build_command,
+    return fmt("cannot build for %s here: no compiler accepted --offload-arch=%s (see Compilers above)", d->t.name,
+               d->t.name);
+  return fmt("can build for %s here with %s: %s%s", d->t.name, d->builder, d->build_command,
              d->n_gpus > 0 ? "" : " (no GPU here to run it)");
 }
 
 static void print_text(const doctor *d, int can_build) {
-  printf("cu2hip doctor: building HIP code for %s\n", d->arch);
+  printf("cu2hip doctor: building HIP code for %s\n", d->t.name);
   for (int s = 0; s < SEC__COUNT; s++) {
     printf("\n%s\n", section_titles[s]);
     const char *unset[32];
@@ -1292,7 +893,7 @@ static int print_json(const doctor *d, int can_build) {
   int bad = root ? 0 : -1;
   bad |= c2h_json_set(root, "tool", c2h_json_text("cu2hip doctor"));
   bad |= c2h_json_set(root, "version", c2h_json_text(c2h_version_string()));
-  bad |= c2h_json_set(root, "offload_arch", c2h_json_text(d->arch));
+  bad |= c2h_json_set(root, "offload_arch", c2h_json_text(d->t.name));
   json_t *items = json_array();
   for (size_t i = 0; i < d->n_items; i++) {
     const item *it = d->items[i];
@@ -1344,27 +945,6 @@ static int doctor_usage_error(const char *f, const char *arg) {
   return C2H_EXIT_USAGE;
 }
 
-/* gfxNNN with optional :feature+ / :feature- suffixes. */
-static int parse_arch(doctor *d, const char *arch) {
-  size_t n = strlen(arch);
-  if (n >= sizeof d->arch || strncmp(arch, "gfx", 3) != 0) return -1;
-  size_t proc_len = strcspn(arch, ":");
-  size_t digits = strspn(arch + 3, "0123456789abcdef");
-  if (digits == 0 || 3 + digits != proc_len || !isdigit((unsigned char)arch[3])) return -1;
-  for (const char *f = arch + proc_len; *f;) {
-    f++; /* ':' */
-    size_t fl = strcspn(f, ":");
-    if (fl < 2 || (f[fl - 1] != '+' && f[fl - 1] != '-')) return -1;
-    for (size_t k = 0; k + 1 < fl; k++)
-      if (!islower((unsigned char)f[k]) && !isdigit((unsigned char)f[k])) return -1;
-    f += fl;
-  }
-  memcpy(d->arch, arch, n + 1);
-  snprintf(d->base, sizeof d->base, "%.*s", (int)proc_len, arch);
-  snprintf(d->isa, sizeof d->isa, "%.*s", (int)(proc_len - 3), arch + 3);
-  return 0;
-}
-
 int c2h_cli_doctor(int argc, char **argv) {
   doctor d;
   memset(&d, 0, sizeof d);
@@ -1398,7 +978,7 @@ int c2h_cli_doctor(int argc, char **argv) {
   }
   if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
     return doctor_usage_error("--format must be text or json, not '%s'", format);
-  if (parse_arch(&d, arch) != 0)
+  if (c2h_arch_parse(arch, &d.t) != 0)
     return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
 
   check_rocm(&d);

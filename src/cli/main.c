@@ -512,6 +512,9 @@ int main(int argc, char **argv) {
   c.project.translate.n_clang_args = c.n_clang_args;
   c.project.filters = c.filters;
   c.project.n_filters = c.n_filters;
+  c.project.verify = c.verify;
+  c.project.verify_options.compiler = c.hip_compiler;
+  c.project.verify_options.device_lib_path = c.device_lib_path;
 
   c2h_progress progress;
   c2h_progress_init(&progress, stderr);

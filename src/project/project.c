@@ -779,6 +779,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   if (any_walk && !any_named && walked == 0)
     rc = c2h_run_input_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");
   if (rc) goto fail;
+  if (o->verify && o->mode == C2H_OUTPUT_DIR && (rc = c2h_run_verify(&run))) goto fail;
   if (cache) {
     c2h_error cache_err;
     if (c2h_cache_save(cache, &cache_err) != 0 &&

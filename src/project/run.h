@@ -55,6 +55,10 @@ int c2h_path_inside(const char *path, const char *dir);
  * whose path relative to the run's root is rel. */
 int c2h_run_walk(c2h_run *r, const char *dir, const char *rel);
 
+/* verify_outputs.c: --verify over the run's translated sources; the
+ * failures are diagnostics. Returns 0 or C2H_ERR_NOMEM. */
+int c2h_run_verify(c2h_run *r);
+
 /* rename.c: the output name of rel under --rename (malloc'd; a copy of rel
  * when it keeps its name). *conflict is set when the new name is taken. */
 char *c2h_renamed_rel(const c2h_run *r, const char *path, const char *rel, int *conflict);

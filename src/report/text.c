@@ -27,6 +27,9 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) 
   if (s->copied) fprintf(out, "; %zu other %s copied", s->copied, plural(s->copied, "file", "files"));
   if (s->renamed) fprintf(out, "; %zu renamed", s->renamed);
   if (s->reused) fprintf(out, "; %zu up to date (not redone)", s->reused);
+  if (s->verified)
+    fprintf(out, "; %zu %s compiled by --verify, %zu failed", s->verified, plural(s->verified, "source", "sources"),
+            s->verify_failed);
   if (s->input_errors)
     fprintf(out, "; %zu %s could not be processed", s->input_errors,
             plural(s->input_errors, "input", "inputs"));

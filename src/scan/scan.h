@@ -29,6 +29,11 @@ typedef struct c2h_scan {
   size_t n_used_libraries;
   const char *included_libraries[32]; /* libraries of the CUDA headers #included */
   size_t n_included_libraries;
+  /* When the file's time limit runs out, in c2h_scan_now_ms() time; 0: no
+   * limit. Loops that can run long on pathological inputs stop early once
+   * c2h_scan_expired() says so: the translator discards the whole result
+   * then, so what they leave undone does not matter. */
+  unsigned long long deadline_ms;
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */
@@ -43,6 +48,12 @@ int c2h_scan_names(c2h_scan *s);
 
 /* ---- token helpers shared by the passes (tokens.c) ---- */
 
+/* A monotonic clock in milliseconds (not the time of day). */
+unsigned long long c2h_scan_now_ms(void);
+/* Whether s->deadline_ms is set and has passed. Cheap enough to call once
+ * per function or per few thousand tokens, not per token. */
+int c2h_scan_expired(const c2h_scan *s);
+
 /* A run of tokens [first, last] (inclusive), e.g. one call argument. */
 typedef struct c2h_tok_span {
   size_t first, last;
@@ -50,6 +61,9 @@ typedef struct c2h_tok_span {
 
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
+/* The tokens that start in the byte range [begin, end): *first is the
+ * first of them, *last the one after the last (both n_toks when none). */
+void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last);
 /* Index of the bracket closing the one at `open` ( ( [ { ), or n_toks. */
 size_t c2h_tok_match(const c2h_scan *s, size_t open);
 /* Splits the tokens strictly between open and close at top-level commas.

@@ -1,14 +1,44 @@
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "scan.h"
+
+unsigned long long c2h_scan_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
+}
+
+int c2h_scan_expired(const c2h_scan *s) {
+  return s->deadline_ms && c2h_scan_now_ms() >= s->deadline_ms;
+}
 
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text) {
   if (i >= s->facts->n_toks) return 0;
   const c2h_token *t = &s->facts->toks[i];
   size_t n = strlen(text);
   return t->end - t->begin == n && memcmp(s->src + t->begin, text, n) == 0;
+}
+
+/* Binary search: tokens come in source order, so a function's tokens are
+ * found without walking every token before it (files with thousands of
+ * functions would otherwise cost time quadratic in their size). */
+static size_t first_at_or_after(const c2h_scan *s, size_t offset) {
+  size_t lo = 0, hi = s->facts->n_toks;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->facts->toks[mid].begin < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last) {
+  *first = first_at_or_after(s, begin);
+  *last = end > begin ? first_at_or_after(s, end) : *first;
 }
 
 static int opener(const c2h_scan *s, size_t i) {

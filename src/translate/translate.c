@@ -93,6 +93,53 @@ static size_t lines_touched(const c2h_edit_list *edits, const char *src, size_t 
   return count;
 }
 
+/* The 1-based line and byte column of offset `at`, counting lines the way
+ * the parser does (LF, CR LF or a lone CR ends one). */
+static void line_col(const char *src, size_t at, unsigned *line, unsigned *col) {
+  size_t l = 1, start = 0;
+  for (size_t i = 0; i < at; i++) {
+    if (src[i] == '\n' || (src[i] == '\r' && src[i + 1] != '\n')) {
+      l++;
+      start = i + 1;
+    }
+  }
+  *line = l > 0xffffffffu ? 0xffffffffu : (unsigned)l;
+  *col = at - start + 1 > 0xffffffffu ? 0xffffffffu : (unsigned)(at - start + 1);
+}
+
+static void format_duration(char *buf, size_t size, unsigned long long ms) {
+  if (ms < 1000) snprintf(buf, size, "%llu ms", ms);
+  else if (ms % 1000 == 0) snprintf(buf, size, "%llu s", ms / 1000);
+  else snprintf(buf, size, "%.1f s", (double)ms / 1000.0);
+}
+
+/* The file ran past its time limit: its result becomes its input as it is,
+ * with one diagnostic that says so, rather than a partial translation.
+ * What the parse found out about dependencies is kept. */
+static int out_of_time(c2h_file_result *res, const char *path, const char *src, size_t len,
+                       unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err) {
+  char took[32], limit[32];
+  format_duration(took, sizeof took, elapsed_ms);
+  format_duration(limit, sizeof limit, limit_ms);
+  free(res->output);
+  c2h_diag_list_dispose(&res->diags);
+  c2h_diag_list_init(&res->diags);
+  memset(&res->stats, 0, sizeof res->stats);
+  res->changed = 0;
+  res->output_len = len;
+  if (!(res->output = malloc(len + 1)))
+    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory while translating");
+  memcpy(res->output, src, len);
+  res->output[len] = '\0';
+  c2h_pos none = {0, 0, 0};
+  if (c2h_diag_list_add(&res->diags, path, none, none, C2H_SEV_ERROR, C2H_CHECK_TIME_LIMIT, NULL,
+                        "translating the file took longer than the per-file time limit of %s (stopped after "
+                        "%s); the file is left as it is",
+                        limit, took))
+    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory while translating");
+  return 0;
+}
+
 static int is_cuda_name(void *ctx, const char *name, size_t len) {
   return c2h_rules_lookup((const c2h_rules *)ctx, name, len) != NULL;
 }
@@ -105,6 +152,10 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
 int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, size_t len,
                        const c2h_file_options *file, c2h_file_result *res, c2h_error *err) {
   static const c2h_file_options none = {0};
+  /* The rewrite passes and checks a file goes through, in order. */
+  static int (*const passes[])(c2h_scan *) = {c2h_scan_includes, c2h_scan_launches, c2h_scan_names,
+                                              c2h_scan_needed_includes, c2h_checks_run};
+  unsigned long long start = c2h_scan_now_ms();
   int rc = 0;
   if (!file) file = &none;
   c2h_tu_facts facts;
@@ -113,8 +164,11 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   c2h_edit_list_init(&edits);
   const void *nul = memchr(src, '\0', len);
   if (nul) {
-    rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "binary file (NUL byte at offset %zu); not translated",
-                       (size_t)((const char *)nul - src));
+    size_t at = (size_t)((const char *)nul - src);
+    unsigned line, col;
+    line_col(src, at, &line, &col);
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, line, col,
+                       "binary file (NUL byte at line %u, column %u, offset %zu); not translated", line, col, at);
     goto done;
   }
   if (looks_binary(src, len)) {
@@ -127,6 +181,10 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "file too large to parse (%zu bytes)", len);
     goto done;
   }
+  /* libclang's parse cannot be interrupted: what bounds it on hostile
+   * inputs is clang's own limits (-fbracket-depth, the template and
+   * constexpr depth limits, the error limit), so the time limit is
+   * checked from its end on. */
   if ((rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
                             (void *)tr->options.rules, &facts, err)))
     goto done;
@@ -138,10 +196,19 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   c2h_scan s = {.path = path, .src = src, .len = len, .facts = &facts, .rules = tr->options.rules,
                 .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
-                .edits = &edits, .diags = &res->diags, .stats = &res->stats};
-  if ((rc = c2h_scan_includes(&s)) || (rc = c2h_scan_launches(&s)) || (rc = c2h_scan_names(&s)) ||
-      (rc = c2h_scan_needed_includes(&s)) ||
-      (rc = c2h_checks_run(&s)) || (rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
+                .edits = &edits, .diags = &res->diags, .stats = &res->stats,
+                .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0};
+  /* The deadline is checked between the passes; the long loops inside them
+   * stop early when it has passed, and the check after them notices. */
+  for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
+    if (c2h_scan_expired(&s)) goto timed_out;
+    if ((rc = passes[i](&s))) {
+      rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+      goto done;
+    }
+  }
+  if (c2h_scan_expired(&s)) goto timed_out;
+  if ((rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
     rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
     goto done;
   }
@@ -166,6 +233,9 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   res->stats.edits = edits.len;
   res->stats.lines_changed = lines_touched(&edits, src, len);
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
+  goto done;
+timed_out:
+  rc = out_of_time(res, path, src, len, c2h_scan_now_ms() - start, tr->options.time_limit_ms, err);
 done:
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);

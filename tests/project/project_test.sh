@@ -66,8 +66,28 @@ if HIP_CXXFLAGS="-I$out/include -I$out/app -DBLOCK=256" sh "$here/../compile/hip
   pass "translated sources compile for gfx942"
 else
   rc=$?
-  if [ $rc -eq 2 ]; then echo "skip: no HIP compiler for gfx942"; cat "$tmp/compile.log"
+  if [ $rc -eq 2 ]; then echo "skip: no HIP compiler for gfx942"; cat "$tmp/compile.log"; skip_gfx942=1
   else fail "translated sources do not compile for gfx942"; cat "$tmp/compile.log"; fi
+fi
+
+# ---- --verify -----------------------------------------------------------
+if [ -z "${skip_gfx942:-}" ]; then
+  "$cu2hip" -o "$tmp/verify" -p src --rename --verify --output "$tmp/verify.diags" src 2>"$tmp/verify.summary"
+  rc=$?
+  grep -q "3 sources compiled by --verify, 0 failed" "$tmp/verify.summary" && [ $rc -eq 0 ] &&
+    ! grep -q compile-error "$tmp/verify.diags" && pass "--verify: the translated project compiles for gfx942" ||
+    { fail "--verify on the good project (exit $rc)"; cat "$tmp/verify.summary" "$tmp/verify.diags"; }
+  broken=$tmp/broken
+  cp -a src "$broken"
+  sed -i 's|x\[i\] \*= a;|x[i] *= a * not_declared_anywhere;|' "$broken/kernels/scale.cu"
+  line=$(grep -n not_declared_anywhere "$broken/kernels/scale.cu" | cut -d: -f1)
+  "$cu2hip" -q -o "$tmp/broken-out" -p "$broken" --rename --verify --output "$tmp/broken.diags" "$broken"
+  rc=$?
+  if [ $rc -eq 1 ] && grep -q "broken-out/kernels/scale.hip:$line:[0-9]*: error: use of undeclared identifier 'not_declared_anywhere'.*\[compile-error\]" "$tmp/broken.diags"; then
+    pass "--verify: a compile error is a compile-error diagnostic at the translated line, exit 1"
+  else
+    fail "--verify on a broken file (exit $rc)"; cat "$tmp/broken.diags"
+  fi
 fi
 
 # ---- jobs ---------------------------------------------------------------

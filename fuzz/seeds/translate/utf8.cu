@@ -1,0 +1,4 @@
+﻿#include <cuda.h>
+​
+int été = cudaSuccess; const char *s = "cudaMalloc\
+";

@@ -1,0 +1,70 @@
+#ifndef CU2HIP_VERIFY_H
+#define CU2HIP_VERIFY_H
+/* --verify: compiles translated sources for an AMD GPU architecture and
+ * reports each compiler error as a `compile-error` diagnostic. The compiler
+ * is chosen as `cu2hip doctor` chooses it (docs/doctor.md). */
+#include <stddef.h>
+#include "diag.h"
+#include "error.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct c2h_verify_options {
+  const char *offload_arch;    /* gfxNNN[:feature+|-...]; NULL: "gfx942" */
+  /* A compiler to use as it is (a path, or a name looked up on PATH); NULL:
+   * the first that builds offload_arch: hipcc, else a clang with HIP
+   * support (clang++-22 ... clang++-14, clang++, ROCm's clang). */
+  const char *compiler;
+  /* The ROCm device-library folder given to clang; NULL: found as doctor
+   * finds it ($HIP_DEVICE_LIB_PATH, ROCm, Debian's, the test suite's). */
+  const char *device_lib_path;
+  unsigned jobs;               /* compiles at once; 0: one per core */
+  long timeout_ms;             /* per compile; 0: 300 s */
+} c2h_verify_options;
+
+typedef struct c2h_verify_unit {
+  const char *path;            /* a translated source to compile (absolute; a relative one is taken from the
+                                  current folder) */
+  /* Its flags, after the compiler's own: -I, -D, -U, -std, -include (from
+   * a compile database). The compiles run in a private temporary folder,
+   * so paths in them must be absolute. Borrowed. */
+  const char *const *args;
+  size_t n_args;
+} c2h_verify_unit;
+
+typedef struct c2h_verify_summary {
+  size_t compiled;             /* units that compiled */
+  size_t failed;               /* units that did not (errors, timeouts, a compiler that could not run) */
+  /* The compile command, as shown to users (owned), e.g.
+   * "/usr/bin/clang++-19 -x hip --offload-arch=gfx942 -std=c++17 ... -c FILE". When
+   * no device library for the architecture exists here, the code is only
+   * checked (-nogpulib -fsyntax-only) and the command says so. */
+  char *command;
+} c2h_verify_summary;
+
+/* Compiles each unit (jobs at a time, each to an object that is thrown
+ * away) with the compiler chosen for o->offload_arch and appends to diags,
+ * in unit order whatever the number of jobs, one `compile-error` diagnostic
+ * per compiler error (at most 20 per unit; the last one then says how many
+ * more there were). The first diagnostic of a unit names the command that
+ * was run. A unit that fails without an error at a line of a file gets one
+ * diagnostic at line 0 of the unit saying how it failed (exit status and
+ * the compiler's last line, or a timeout).
+ *
+ * Returns 0 when the units were compiled (whether or not they had errors),
+ * else C2H_ERR_USAGE (a bad offload_arch, a compiler or device-library
+ * path that does not exist or a compiler that does not build for the
+ * architecture), C2H_ERR_IO (no compiler here builds for the architecture,
+ * or no temporary folder could be made) or C2H_ERR_NOMEM, with err saying
+ * what was tried and what to install. sum is set up in every case; free it
+ * with c2h_verify_summary_dispose. */
+int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, size_t n, c2h_diag_list *diags,
+                   c2h_verify_summary *sum, c2h_error *err);
+
+void c2h_verify_summary_dispose(c2h_verify_summary *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,164 @@
+/* --verify in a project run: which outputs are compiled, with which flags.
+ * A source's flags are its database entry's (or the command line's), with
+ * every folder and file inside the input tree moved to its place in the
+ * output tree, so the translated headers are the ones compiled. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run.h"
+#include "util/buf.h"
+#include "util/file.h"
+
+/* Translation units compiled without a database: sources, not headers. */
+static const char *const unit_extensions[] = {".cu", ".hip", ".cpp", ".cc", ".cxx", NULL};
+
+typedef struct arg_list {
+  const char **items;
+  size_t len, cap;
+  char **owned;
+  size_t n_owned;
+} arg_list;
+
+static int push(arg_list *l, const char *s, int owned) {
+  if (l->len == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    const char **grown = realloc(l->items, cap * sizeof *grown);
+    char **grown_owned = realloc(l->owned, cap * sizeof *grown_owned);
+    if (grown) l->items = grown;
+    if (grown_owned) l->owned = grown_owned;
+    if (!grown || !grown_owned) return C2H_ERR_NOMEM;
+    l->cap = cap;
+  }
+  l->items[l->len++] = s;
+  if (owned) l->owned[l->n_owned++] = (char *)s;
+  return 0;
+}
+
+/* path (absolute) moved from the input tree to the output tree, or NULL
+ * when it lies outside the tree. */
+static char *in_output_tree(const c2h_run *r, const char *out_root, const char *path) {
+  char *real = realpath(path, NULL);
+  const char *p = real ? real : path;
+  char *moved = NULL;
+  if (r->root && c2h_path_inside(p, r->root)) {
+    const char *rel = p + strlen(r->root);
+    while (*rel == '/') rel++;
+    moved = *rel ? c2h_path_join(out_root, rel) : c2h_strdup(out_root);
+  }
+  free(real);
+  return moved;
+}
+
+/* Adds flags, moving -I/-iquote/-isystem folders and -include files. */
+static int add_flags(const c2h_run *r, const char *out_root, arg_list *l, const char *const *args, size_t n) {
+  static const char *const dir_flags[] = {"-I", "-iquote", "-isystem", "-idirafter", NULL};
+  for (size_t i = 0; i < n; i++) {
+    const char *a = args[i];
+    int rc = 0;
+    if ((strcmp(a, "-include") == 0 || strcmp(a, "-imacros") == 0) && i + 1 < n) {
+      char *moved = in_output_tree(r, out_root, args[i + 1]);
+      if ((rc = push(l, a, 0)) || (rc = push(l, moved ? moved : args[i + 1], moved != NULL))) return rc;
+      i++;
+      continue;
+    }
+    const char *flag = NULL;
+    for (int f = 0; dir_flags[f] && !flag; f++)
+      if (strncmp(a, dir_flags[f], strlen(dir_flags[f])) == 0 && a[strlen(dir_flags[f])]) flag = dir_flags[f];
+    if (flag) {
+      char *moved = in_output_tree(r, out_root, a + strlen(flag));
+      char *joined = moved ? malloc(strlen(flag) + strlen(moved) + 1) : NULL;
+      if (joined) strcat(strcpy(joined, flag), moved);
+      free(moved);
+      rc = push(l, joined ? joined : a, joined != NULL);
+    } else {
+      rc = push(l, a, 0);
+    }
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* A diagnostic path as the run spells paths: relative to the current
+ * folder when below it. */
+static void relativize(c2h_diag_list *diags, size_t from) {
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return;
+  size_t n = strlen(cwd);
+  for (size_t i = from; i < diags->len; i++) {
+    char *p = diags->items[i].path;
+    if (strncmp(p, cwd, n) == 0 && p[n] == '/') memmove(p, p + n + 1, strlen(p + n + 1) + 1);
+  }
+}
+
+int c2h_run_verify(c2h_run *r) {
+  const c2h_project_options *o = r->o;
+  c2h_project_summary *sum = r->sum;
+  char *out_root = realpath(o->out_dir, NULL);
+  c2h_verify_unit *units = calloc(sum->n_records + 1, sizeof *units);
+  arg_list *args = calloc(sum->n_records + 1, sizeof *args);
+  int rc = 0;
+  size_t n = 0;
+  if (!out_root || !units || !args) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t i = 0; i < sum->n_records && rc == 0; i++) {
+    const c2h_project_file *rec = &sum->records[i];
+    if (!rec->translated || rec->failed || !rec->output) continue;
+    char *canonical = realpath(rec->path, NULL);
+    const c2h_compdb_entry *e = r->db && canonical ? c2h_compdb_find(r->db, canonical) : NULL;
+    free(canonical);
+    int unit = r->db ? e != NULL
+                     : c2h_path_has_extension(rec->path, unit_extensions) &&
+                           (rec->changed || c2h_path_has_extension(rec->path, (const char *const[]){".cu", NULL}));
+    if (!unit) continue;
+    arg_list *l = &args[n];
+    if ((rc = add_flags(r, out_root, l, o->translate.clang_args, o->translate.n_clang_args)) ||
+        (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))))
+      break;
+    char *path = realpath(rec->output, NULL);
+    if (!path || push(l, path, 1)) {
+      free(path);
+      rc = C2H_ERR_NOMEM;
+      break;
+    }
+    l->len--; /* the unit's path rides in the owned list only */
+    units[n] = (c2h_verify_unit){path, l->items, l->len};
+    n++;
+  }
+  if (rc || n == 0) goto done;
+  c2h_verify_options vo = o->verify_options;
+  vo.offload_arch = o->offload_arch;
+  vo.jobs = o->jobs;
+  c2h_verify_summary vs = {0};
+  c2h_error err;
+  c2h_error_clear(&err);
+  size_t before = r->diags->len;
+  int vrc = c2h_verify_run(&vo, units, n, r->diags, &vs, &err);
+  if (vrc == C2H_ERR_NOMEM) {
+    rc = vrc;
+  } else if (vrc) {
+    /* No compiler for the target: the check could not be made, which a CI
+     * step must see as a failure. */
+    rc = c2h_diag_list_add(r->diags, o->out_dir, (c2h_pos){0, 0, 0}, (c2h_pos){0, 0, 0}, C2H_SEV_ERROR,
+                           C2H_CHECK_COMPILE_ERROR, NULL, "--verify could not compile the output: %s", err.message);
+  } else {
+    sum->verified += vs.compiled;
+    sum->verify_failed += vs.failed;
+    relativize(r->diags, before);
+  }
+  c2h_verify_summary_dispose(&vs);
+done:
+  for (size_t i = 0; args && i <= n && i < sum->n_records + 1; i++) {
+    for (size_t k = 0; k < args[i].n_owned; k++) free(args[i].owned[k]);
+    free(args[i].owned);
+    free(args[i].items);
+  }
+  free(args);
+  free(units);
+  free(out_root);
+  return rc;
+}
