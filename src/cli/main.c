@@ -41,6 +41,7 @@ typedef struct cli {
   int check_only;
   const char *report;       /* --report FILE.md|.json|.html, NULL: none */
   int no_incremental;
+  int time_limit_set;
   int verify;
   const char *hip_compiler, *device_lib_path;
 } cli;
@@ -114,6 +115,8 @@ static const char usage_projects[] =
     "      --hip-compiler PATH   the compiler --verify runs (default: hipcc when it builds\n"
     "                            ARCH, else a clang++ with HIP support)\n"
     "      --device-lib-path DIR ROCm device libraries for --verify\n"
+    "      --file-time-limit SEC give up on a file after SEC seconds (time-limit diagnostic;\n"
+    "                            the file is left as it is); 0: no limit   [default: 60]\n"
     "\n"
     "output:\n"
     "  -q, --quiet               no summary line\n"
@@ -179,7 +182,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_RENAME, OPT_HEADER_SUFFIX,
-    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS
+    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -212,6 +215,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"verify", no_argument, 0, OPT_VERIFY},
                                         {"hip-compiler", required_argument, 0, OPT_HIP_COMPILER},
                                         {"device-lib-path", required_argument, 0, OPT_DEVICE_LIBS},
+                                        {"file-time-limit", required_argument, 0, OPT_TIME_LIMIT},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
                                         {"version", no_argument, 0, 'V'},
@@ -290,6 +294,15 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_VERIFY: c->verify = 1; break;
       case OPT_HIP_COMPILER: c->hip_compiler = optarg; break;
       case OPT_DEVICE_LIBS: c->device_lib_path = optarg; break;
+      case OPT_TIME_LIMIT: {
+        char *end = NULL;
+        double seconds = strtod(optarg, &end);
+        if (!*optarg || *end || !(seconds >= 0) || seconds > 86400)
+          return usage_error("--file-time-limit takes seconds from 0 (no limit) to 86400, not '%s'", optarg);
+        c->project.translate.time_limit_ms = (unsigned long)(seconds * 1000 + 0.5);
+        c->time_limit_set = 1;
+        break;
+      }
       case 'I': flag = joined("-I", optarg); break;
       case 'D': flag = joined("-D", optarg); break;
       case 'U': flag = joined("-U", optarg); break;
@@ -329,6 +342,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   if (c->project.header_suffix && !c->project.rename)
     return usage_error("%s", "--header-suffix applies with --rename");
   c->project.incremental = c->project.mode == C2H_OUTPUT_DIR && !c->no_incremental;
+  if (!c->time_limit_set) c->project.translate.time_limit_ms = 60 * 1000;
   if (optind >= argc && !c->project.compile_db) return usage_error("%s", "no input given");
   return -1;
 }

@@ -349,7 +349,10 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   rec->stats = res.stats;
   if (!hit) {
     if ((rc = write_output(o, j, &res, out, &err))) goto done;
-    if (env->cache && sum->input_errors == errors_before &&
+    /* A file that ran out of time is tried again by the next run. */
+    int timed_out = 0;
+    for (size_t i = 0; i < res.diags.len; i++) timed_out |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT;
+    if (env->cache && sum->input_errors == errors_before && !timed_out &&
         (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res)))
       goto done;
   }
