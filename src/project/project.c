@@ -647,7 +647,7 @@ static void script_renames_dispose(script_renames *s) {
 static int add_included_headers(c2h_run *r, const path_set *included) {
   char **sorted = malloc((included->len + 1) * sizeof *sorted);
   if (!sorted) return C2H_ERR_NOMEM;
-  memcpy(sorted, included->items, included->len * sizeof *sorted);
+  if (included->len) memcpy(sorted, included->items, included->len * sizeof *sorted);
   if (included->len > 1) qsort(sorted, included->len, sizeof *sorted, cmp_str);
   int rc = 0;
   for (size_t i = 0; i < included->len && rc == 0; i++) {

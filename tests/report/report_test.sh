@@ -210,8 +210,8 @@ if [ "$stamped" = 1 ]; then ok source-date-epoch; else bad source-date-epoch "ti
 # ---- golden reports of tests/report/project -----------------------------------
 cp -r "$here/project" "$tmp/project"
 cd "$tmp/project" || exit 1
-"$cu2hip" -q -j1 -o ../pout . --report ../p.md > /dev/null 2>&1
-"$cu2hip" -q -j1 -o ../pout . --report ../p.json > /dev/null 2>&1
+"$cu2hip" -q -j1 --no-incremental -o ../pout . --report ../p.md > /dev/null 2>&1
+"$cu2hip" -q -j1 --no-incremental -o ../pout . --report ../p.json > /dev/null 2>&1
 cd "$tmp" || exit 1
 # Build settings (documentation URL, version) are not part of the golden files.
 normalize() { sed -e "s|$docs|@DOCS@|g" -e "s|cu2hip $version|cu2hip @VERSION@|g" "$1"; }
@@ -235,7 +235,7 @@ for f in md json; do
 done
 # Escaping: the header named odd&name.cuh and the <cublas.h> diagnostic.
 cd "$tmp/project" || exit 1
-"$cu2hip" -q -j1 -o ../pout . --report ../p.html > /dev/null 2>&1
+"$cu2hip" -q -j1 --no-incremental -o ../pout . --report ../p.html > /dev/null 2>&1
 cd "$tmp" || exit 1
 if grep -q 'util/odd&amp;name.cuh' p.html && ! grep -q 'odd&name' p.html && grep -q '&lt;cublas.h&gt;' p.html &&
    ! grep -q '<cublas.h>' p.html; then
