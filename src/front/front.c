@@ -1,10 +1,14 @@
 /* libclang front end. Parses CUDA in host mode against a built-in shim
  * (virtual files, so nothing is read from a CUDA toolkit), keeps going past
  * errors, and annotates every token with what the AST knows about it. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, close, unlink */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, close, unlink, kill */
 #include "front.h"
 
 #include <clang-c/Index.h>
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,17 +27,22 @@
 extern const char c2h_cuda_shim[];
 extern const size_t c2h_cuda_shim_len;
 
-/* A precompiled shim for one language standard: precompiled headers only
- * load into parses with the same language options, and -std is the one a
- * compile database changes from file to file. */
-typedef struct pch_slot {
-  char *std;              /* the -std= flag it was built with (owned) */
-  unsigned parses;        /* parses with this standard so far */
-  int state;              /* 0 not yet, 1 in use, -1 failed: parse without */
-  char *path;             /* temporary file, removed by c2h_front_free */
-} pch_slot;
+/* A precompiled shim, shared by every parser of the process that parses
+ * with the same flags (the worker threads of a run): the first to need it
+ * builds it, the others parse without it meanwhile. Precompiled headers
+ * only load into parses with the same language options, so files of
+ * another -std (from a compile database) get their own. */
+typedef struct shared_pch {
+  char *key;       /* the flags it is built with, joined (owned); NULL: free slot */
+  unsigned parses; /* parses with these flags so far */
+  int state;       /* 0 not yet, 2 being built, 1 ready, -1 failed: parse without */
+  char *path;      /* temporary file, removed when its last user is freed */
+  unsigned users;  /* parsers that may hand it to libclang */
+} shared_pch;
 
-#define MAX_PCH_SLOTS 4
+#define MAX_PCH_SLOTS 8
+static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
+static shared_pch g_pch[MAX_PCH_SLOTS];
 
 struct c2h_front {
   CXIndex index;
@@ -50,8 +59,7 @@ struct c2h_front {
   int n_suffix;
   /* After a few files, the shim (and the system headers it pulls in) is
    * parsed once into a precompiled header that later parses load. */
-  pch_slot pch[MAX_PCH_SLOTS];
-  size_t n_pch;
+  unsigned char uses_pch[MAX_PCH_SLOTS]; /* this parser counts among g_pch[i].users */
 };
 
 /* Files parsed before the precompiled shim pays for its cost (about two
@@ -92,11 +100,16 @@ void c2h_front_free(c2h_front *fe) {
   for (size_t i = 0; fe->owned && i < fe->n_shim_files; i++) free(fe->owned[i]);
   free(fe->owned);
   free(fe->cuda_path_flag);
-  for (size_t i = 0; i < fe->n_pch; i++) {
-    if (fe->pch[i].path) unlink(fe->pch[i].path);
-    free(fe->pch[i].path);
-    free(fe->pch[i].std);
+  pthread_mutex_lock(&g_pch_lock);
+  for (size_t i = 0; i < MAX_PCH_SLOTS; i++) {
+    shared_pch *p = &g_pch[i];
+    if (!fe->uses_pch[i] || --p->users > 0 || p->state == 2) continue;
+    if (p->path) unlink(p->path);
+    free(p->path);
+    free(p->key);
+    memset(p, 0, sizeof *p);
   }
+  pthread_mutex_unlock(&g_pch_lock);
   free(fe->shim_files);
   free(fe->prefix);
   free(fe);
@@ -319,7 +332,13 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
                (!missing && filter && quoted_name(msg, &name, &name_len) && filter(ctx, name, name_len)) ||
                (!missing && conflicts_with_shim(d)) || already_reported(out, line, col, msg);
     if (!skip) {
-      CXString fname = clang_getFileName(file);
+      /* A header's problems name it by its real path, so that the same
+       * problem met through several includers is one (see project.c). */
+      CXString fname = clang_File_tryGetRealPathName(file);
+      if (file && !*clang_getCString(fname)) {
+        clang_disposeString(fname);
+        fname = clang_getFileName(file);
+      }
       const char *where = file && !clang_File_isEqual(file, main_file) ? clang_getCString(fname) : path;
       c2h_pos pos = {line, col, off};
       if (missing) {
@@ -531,43 +550,14 @@ static const char *effective_std(const c2h_front *fe, const char *const *file_ar
   return std ? std : "";
 }
 
-/* The precompiled-shim slot for a standard, made on first use; NULL when
- * all slots are taken (the parse then goes without). */
-static pch_slot *pch_slot_for(c2h_front *fe, const char *std) {
-  for (size_t i = 0; i < fe->n_pch; i++)
-    if (strcmp(fe->pch[i].std, std) == 0) return &fe->pch[i];
-  if (fe->n_pch == MAX_PCH_SLOTS) return NULL;
-  pch_slot *slot = &fe->pch[fe->n_pch];
-  memset(slot, 0, sizeof *slot);
-  if (!(slot->std = malloc(strlen(std) + 1))) return NULL;
-  strcpy(slot->std, std);
-  fe->n_pch++;
-  return slot;
-}
-
-/* Parses the shim alone, with the fixed flags and the standard `std`, and
- * saves it as a precompiled header in a temporary file. Any failure leaves
- * the slot parsing without one. */
-static void build_pch(c2h_front *fe, pch_slot *slot) {
-  static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
-  const char *tmpdir = getenv("TMPDIR");
-  const char **args = NULL;
-  CXTranslationUnit tu = NULL;
-  int fd = -1, n = 0;
-  slot->state = -1;
-  if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
-  size_t plen = strlen(tmpdir) + 32;
-  if (!(slot->path = malloc(plen))) goto done;
-  snprintf(slot->path, plen, "%s/cu2hip-shim-XXXXXX", tmpdir);
-  if ((fd = mkstemp(slot->path)) < 0) {
-    free(slot->path);
-    slot->path = NULL;
-    goto done;
-  }
-  close(fd);
-  if (!(args = calloc((size_t)(fe->n_prefix + fe->n_suffix + 1), sizeof *args))) goto done;
+/* The flags a precompiled shim for this parse is built with: the fixed
+ * ones, the translator's, the file's standard, the shim's. */
+static const char **pch_build_args(const c2h_front *fe, const char *std, int *n_out) {
+  const char **args = calloc((size_t)(fe->n_prefix + fe->n_suffix + 2), sizeof *args);
+  int n = 0;
+  if (!args) return NULL;
   for (int i = 0; i < fe->n_prefix; i++) args[n++] = fe->prefix[i];
-  if (*slot->std) args[n++] = slot->std;
+  if (*std) args[n++] = std;
   for (int i = 0; i < fe->n_suffix; i++) {
     if (strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
       i++; /* the shim is the header being precompiled */
@@ -575,6 +565,60 @@ static void build_pch(c2h_front *fe, pch_slot *slot) {
     }
     args[n++] = fe->suffix[i];
   }
+  *n_out = n;
+  return args;
+}
+
+static char *join_args(const char *const *args, int n) {
+  size_t len = 1;
+  for (int i = 0; i < n; i++) len += strlen(args[i]) + 1;
+  char *key = malloc(len);
+  if (!key) return NULL;
+  key[0] = '\0';
+  for (int i = 0; i < n; i++) strcat(strcat(key, args[i]), "\n");
+  return key;
+}
+
+/* Precompiled shims are named after the process that made them, so that
+ * the files of a process that was killed can be told from those in use. */
+#define PCH_PREFIX "cu2hip-shim-"
+
+/* Removes the precompiled shims that processes no longer running left
+ * behind (a run killed with SIGKILL cannot clean up after itself). */
+static void remove_stale_pchs(const char *tmpdir) {
+  DIR *d = opendir(tmpdir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (strncmp(e->d_name, PCH_PREFIX, sizeof PCH_PREFIX - 1) != 0) continue;
+    char *end = NULL;
+    long pid = strtol(e->d_name + sizeof PCH_PREFIX - 1, &end, 10);
+    if (pid <= 0 || !end || *end != '-' || (kill((pid_t)pid, 0) != 0 && errno == ESRCH) == 0) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
+    unlink(path);
+  }
+  closedir(d);
+}
+
+/* Parses the shim alone with args and saves it as a precompiled header in
+ * a temporary file; returns the file (malloc'd) or NULL on any failure. */
+static char *build_pch(c2h_front *fe, const char *const *args, int n) {
+  static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
+  const char *tmpdir = getenv("TMPDIR");
+  CXTranslationUnit tu = NULL;
+  int fd = -1, ok = 0;
+  if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
+  remove_stale_pchs(tmpdir);
+  size_t plen = strlen(tmpdir) + 48;
+  char *path = malloc(plen);
+  if (!path) return NULL;
+  snprintf(path, plen, "%s/" PCH_PREFIX "%ld-XXXXXX", tmpdir, (long)getpid());
+  if ((fd = mkstemp(path)) < 0) {
+    free(path);
+    return NULL;
+  }
+  close(fd);
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
   if (!files) goto done;
   files[0] = (struct CXUnsavedFile){pch_main, stub_text, sizeof stub_text - 1};
@@ -584,11 +628,63 @@ static void build_pch(c2h_front *fe, pch_slot *slot) {
                                                     CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
   free(files);
   if (ec != CXError_Success || !tu || clang_getNumDiagnostics(tu) != 0) goto done;
-  if (clang_saveTranslationUnit(tu, slot->path, clang_defaultSaveOptions(tu)) != CXSaveError_None) goto done;
-  slot->state = 1;
+  ok = clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) == CXSaveError_None;
 done:
   if (tu) clang_disposeTranslationUnit(tu);
+  if (!ok) {
+    unlink(path);
+    free(path);
+    return NULL;
+  }
+  return path;
+}
+
+/* The ready precompiled shim for a parse with this standard, or NULL; may
+ * build it (once per process and flags, after PCH_AFTER_PARSES parses).
+ * The returned path stays valid until fe is freed. */
+static const char *precompiled_shim(c2h_front *fe, const char *std) {
+  int n = 0;
+  const char **args = pch_build_args(fe, std, &n);
+  char *key = args ? join_args(args, n) : NULL;
+  const char *ready = NULL;
+  shared_pch *slot = NULL;
+  int build = 0;
+  if (!key) goto done;
+  pthread_mutex_lock(&g_pch_lock);
+  for (size_t i = 0; i < MAX_PCH_SLOTS && !slot; i++)
+    if (g_pch[i].key && strcmp(g_pch[i].key, key) == 0) slot = &g_pch[i];
+  for (size_t i = 0; i < MAX_PCH_SLOTS && !slot; i++)
+    if (!g_pch[i].key) {
+      slot = &g_pch[i];
+      slot->key = key;
+      key = NULL;
+    }
+  if (slot) {
+    size_t at = (size_t)(slot - g_pch);
+    if (!fe->uses_pch[at]) {
+      fe->uses_pch[at] = 1;
+      slot->users++;
+    }
+    if (slot->state == 0 && ++slot->parses > PCH_AFTER_PARSES) {
+      slot->state = 2;
+      build = 1;
+    }
+    if (slot->state == 1) ready = slot->path;
+  }
+  pthread_mutex_unlock(&g_pch_lock);
+  if (build) {
+    /* Built outside the lock: the other parsers go on without it. */
+    char *path = build_pch(fe, args, n);
+    pthread_mutex_lock(&g_pch_lock);
+    slot->path = path;
+    slot->state = path ? 1 : -1;
+    ready = path;
+    pthread_mutex_unlock(&g_pch_lock);
+  }
+done:
+  free(key);
   free(args);
+  return ready;
 }
 
 /* A -I/-isystem flag naming a CUDA toolkit's include folder (one holding
@@ -617,12 +713,7 @@ static int names_cuda_include_dir(const char *const *args, size_t n, size_t i, s
  * shim's -include turned into -include-pch when a precompiled shim for the
  * file's standard is ready. */
 static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args, int *n_out) {
-  const pch_slot *slot = NULL;
-  if (!fe->options.cuda_path) {
-    pch_slot *s = pch_slot_for(fe, effective_std(fe, file_args, n_file_args));
-    if (s && s->state == 0 && ++s->parses > PCH_AFTER_PARSES) build_pch(fe, s);
-    if (s && s->state == 1) slot = s;
-  }
+  const char *pch = fe->options.cuda_path ? NULL : precompiled_shim(fe, effective_std(fe, file_args, n_file_args));
   const char **args = calloc((size_t)fe->n_prefix + n_file_args + (size_t)fe->n_suffix + 1, sizeof *args);
   int n = 0;
   if (!args) return NULL;
@@ -636,9 +727,9 @@ static const char **parse_args(c2h_front *fe, const char *const *file_args, size
     args[n++] = file_args[i];
   }
   for (int i = 0; i < fe->n_suffix; i++) {
-    if (slot && strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
+    if (pch && strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
       args[n++] = "-include-pch";
-      args[n++] = slot->path;
+      args[n++] = pch;
       i++;
       continue;
     }

@@ -665,6 +665,41 @@ static int add_included_headers(c2h_run *r, const path_set *included) {
   return rc;
 }
 
+static int same_diag(const c2h_diag *a, const c2h_diag *b) {
+  return strcmp(a->path, b->path) == 0 && a->begin.line == b->begin.line && a->begin.col == b->begin.col &&
+         a->check == b->check && strcmp(a->message, b->message) == 0;
+}
+
+/* A header's problems, met by each file that includes it, are reported
+ * once, under the name the run gives the header when it is one of its
+ * files. Sorts the diagnostics. */
+static int merge_header_diags(c2h_run *r) {
+  c2h_diag_list *l = r->diags;
+  for (size_t i = 0; i < l->len; i++) {
+    c2h_diag *d = &l->items[i];
+    if (d->path[0] != '/') continue;
+    int at = c2h_strmap_get(&r->jobs.canonical, d->path, strlen(d->path));
+    if (at < 0 || strcmp(r->jobs.items[at].path, d->path) == 0) continue;
+    char *renamed = c2h_strdup(r->jobs.items[at].path);
+    if (!renamed) return C2H_ERR_NOMEM;
+    free(d->path);
+    d->path = renamed;
+  }
+  c2h_diag_list_sort(l);
+  size_t kept = 0;
+  for (size_t i = 0; i < l->len; i++) {
+    if (kept && same_diag(&l->items[kept - 1], &l->items[i])) {
+      free(l->items[i].path);
+      free(l->items[i].message);
+      free(l->items[i].replacement);
+      continue;
+    }
+    l->items[kept++] = l->items[i];
+  }
+  l->len = kept;
+  return 0;
+}
+
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
@@ -790,7 +825,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                           C2H_CHECK_INPUT_ERROR, NULL, "the incremental cache was not saved: %s", cache_err.message))
       goto nomem;
   }
-  c2h_diag_list_sort(diags);
+  if ((rc = merge_header_diags(&run))) goto fail;
   for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
   goto done;
 nomem:
