@@ -68,6 +68,8 @@ int c2h_run_excluded(const c2h_run *r, const char *rel) {
 }
 
 static void free_job(c2h_job *j) {
+  for (size_t i = 0; i < j->n_depends; i++) free(j->depends[i]);
+  free(j->depends);
   free(j->path);
   free(j->rel);
   free(j->out_rel);
@@ -124,7 +126,10 @@ int c2h_run_add_job(c2h_run *r, const char *path, const char *rel, int from_walk
       c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_RENAME_CONFLICT, NULL,
                         "not renamed: the new name of '%s' is taken by another file of the tree", rel))
     return C2H_ERR_NOMEM;
-  if (r->db && j->canonical) j->db = nearest_entry(r->db, j->canonical);
+  if (r->db && j->canonical) {
+    j->db = nearest_entry(r->db, j->canonical);
+    j->db_exact = j->db && strcmp(j->db->file, j->canonical) == 0;
+  }
   l->len++;
   if (added) *added = j;
   return 0;
@@ -400,8 +405,9 @@ typedef struct job_result {
 
 typedef struct pool {
   const job_env *env;
-  size_t first;        /* jobs [first, jobs.len) */
-  job_result *results; /* indexed from first */
+  const size_t *order; /* the jobs to run, by index, in merge order */
+  size_t n;
+  job_result *results; /* one per entry of order */
   size_t next, done;
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
@@ -410,7 +416,7 @@ typedef struct pool {
 static void *worker(void *arg) {
   pool *p = arg;
   const c2h_run *r = p->env->run;
-  size_t n = r->jobs.len - p->first;
+  size_t n = p->n;
   c2h_translator *tr = NULL;
   for (;;) {
     pthread_mutex_lock(&p->lock);
@@ -419,13 +425,14 @@ static void *worker(void *arg) {
     if (i >= n) break;
     job_result *res = &p->results[i];
     job_out out = {&res->diags, &res->sum, &res->file, NULL, 0};
-    int rc = run_job(&tr, p->env, &r->jobs.items[p->first + i], &out);
+    const c2h_job *job = &r->jobs.items[p->order[i]];
+    int rc = run_job(&tr, p->env, job, &out);
     res->depends = out.depends;
     res->n_depends = out.n_depends;
     pthread_mutex_lock(&p->lock);
     if (rc && !p->rc) p->rc = rc;
     p->done++;
-    if (r->o->progress) r->o->progress(r->o->progress_ctx, p->first + p->done, r->jobs.len, r->jobs.items[p->first + i].path);
+    if (r->o->progress) r->o->progress(r->o->progress_ctx, r->done + p->done, r->jobs.len, job->path);
     pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
@@ -440,45 +447,12 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
   return n ? n : 1;
 }
 
-/* Headers the translated files include, as (sorted, distinct) real paths. */
-typedef struct path_set {
-  char **items;
-  size_t len, cap;
-  c2h_strmap seen;
-} path_set;
-
-static int path_set_add(path_set *s, char *owned) {
-  if (c2h_strmap_get(&s->seen, owned, strlen(owned)) >= 0) {
-    free(owned);
-    return 0;
-  }
-  if (s->len == s->cap) {
-    size_t cap = s->cap ? s->cap * 2 : 32;
-    char **grown = realloc(s->items, cap * sizeof *grown);
-    if (!grown) {
-      free(owned);
-      return C2H_ERR_NOMEM;
-    }
-    s->items = grown;
-    s->cap = cap;
-  }
-  s->items[s->len++] = owned;
-  return c2h_strmap_put(&s->seen, owned, strlen(owned), 1);
-}
-
-static void path_set_dispose(path_set *s) {
-  for (size_t i = 0; i < s->len; i++) free(s->items[i]);
-  free(s->items);
-  c2h_strmap_dispose(&s->seen);
-}
-
-/* Runs jobs [first, len) on worker threads and merges the results in job
- * order; the headers they include go to `included` (may be NULL). */
-static int run_jobs(const job_env *env, size_t first, path_set *included) {
+/* Runs the jobs `order` lists on worker threads and merges the results in
+ * that order; each job keeps the headers it includes. */
+static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   c2h_run *r = (c2h_run *)env->run;
   c2h_project_summary *sum = r->sum;
-  size_t n = r->jobs.len - first;
-  pool p = {env, first, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
@@ -502,11 +476,9 @@ static int run_jobs(const job_env *env, size_t first, path_set *included) {
       free(res->file.path);
       free(res->file.output);
     }
-    for (size_t k = 0; k < res->n_depends; k++) {
-      if (rc == 0 && included) rc = path_set_add(included, res->depends[k]);
-      else free(res->depends[k]);
-    }
-    free(res->depends);
+    c2h_job *job = &r->jobs.items[order[i]];
+    job->depends = res->depends;
+    job->n_depends = res->n_depends;
     sum->files += res->sum.files;
     sum->changed += res->sum.changed;
     sum->written += res->sum.written;
@@ -517,6 +489,7 @@ static int run_jobs(const job_env *env, size_t first, path_set *included) {
     sum->input_errors += res->sum.input_errors;
     sum->suppressed += res->sum.suppressed;
   }
+  r->done += n;
   free(p.results);
   pthread_mutex_destroy(&p.lock);
   return rc;
@@ -643,25 +616,104 @@ static void script_renames_dispose(script_renames *s) {
 }
 
 /* Named files (not walks) in an output tree bring the local headers they
- * include: each header below the root that no job covers yet becomes one. */
-static int add_included_headers(c2h_run *r, const path_set *included) {
-  char **sorted = malloc((included->len + 1) * sizeof *sorted);
-  if (!sorted) return C2H_ERR_NOMEM;
-  if (included->len) memcpy(sorted, included->items, included->len * sizeof *sorted);
-  if (included->len > 1) qsort(sorted, included->len, sizeof *sorted, cmp_str);
+ * include: each header below the root that no job covers yet becomes one
+ * (in sorted order). */
+static int add_included_headers(c2h_run *r, size_t n_ran) {
+  char **found = NULL;
+  size_t n = 0, cap = 0;
+  c2h_strmap seen;
+  c2h_strmap_init(&seen);
   int rc = 0;
-  for (size_t i = 0; i < included->len && rc == 0; i++) {
-    const char *h = sorted[i];
-    if (!c2h_path_inside(h, r->root) || (r->out_canonical && c2h_path_inside(h, r->out_canonical)) ||
-        c2h_strmap_get(&r->jobs.canonical, h, strlen(h)) >= 0)
-      continue;
-    const char *rel = relative_to(h, r->root);
-    if (c2h_run_excluded(r, rel)) continue;
-    c2h_job *job = NULL;
-    rc = c2h_run_add_job(r, h, rel, 0, 0, &job);
-    if (job) job->included = 1;
+  for (size_t i = 0; i < n_ran && rc == 0; i++) {
+    const c2h_job *j = &r->jobs.items[i];
+    for (size_t k = 0; k < j->n_depends && rc == 0; k++) {
+      const char *h = j->depends[k];
+      if (c2h_strmap_get(&seen, h, strlen(h)) >= 0 || !c2h_path_inside(h, r->root) ||
+          (r->out_canonical && c2h_path_inside(h, r->out_canonical)) ||
+          c2h_strmap_get(&r->jobs.canonical, h, strlen(h)) >= 0)
+        continue;
+      if (n == cap) {
+        cap = cap ? cap * 2 : 32;
+        char **grown = realloc(found, cap * sizeof *grown);
+        if (!grown) {
+          rc = C2H_ERR_NOMEM;
+          break;
+        }
+        found = grown;
+      }
+      found[n++] = (char *)h;
+      rc = c2h_strmap_put(&seen, h, strlen(h), 1);
+    }
   }
-  free(sorted);
+  if (n > 1) qsort(found, n, sizeof *found, cmp_str);
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    char *h = c2h_strdup(found[i]); /* found[] points into jobs, which may move */
+    if (!h) {
+      rc = C2H_ERR_NOMEM;
+      break;
+    }
+    const char *rel = relative_to(h, r->root);
+    c2h_job *job = NULL;
+    if (!c2h_run_excluded(r, rel)) rc = c2h_run_add_job(r, h, rel, 0, 0, &job);
+    if (job) job->included = 1;
+    free(h);
+  }
+  free(found);
+  c2h_strmap_dispose(&seen);
+  return rc;
+}
+
+/* Headers without a database entry of their own wait for the files that
+ * include them: they then parse with the flags of the first one that does
+ * (its include paths and macros are the ones the header is built with). */
+static int deferred_header(const c2h_run *r, const c2h_job *j) {
+  static const char *const header_extensions[] = {".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", NULL};
+  return r->db && !j->copy_only && !j->db_exact && c2h_path_has_extension(j->path, header_extensions);
+}
+
+static int borrow_includer_flags(c2h_run *r, const size_t *ran, size_t n_ran, const size_t *later, size_t n_later) {
+  c2h_strmap includer;
+  c2h_strmap_init(&includer);
+  int rc = 0;
+  for (size_t i = 0; i < n_ran && rc == 0; i++) {
+    const c2h_job *j = &r->jobs.items[ran[i]];
+    if (!j->db) continue;
+    for (size_t k = 0; k < j->n_depends && rc == 0; k++)
+      if (c2h_strmap_get(&includer, j->depends[k], strlen(j->depends[k])) < 0)
+        rc = c2h_strmap_put(&includer, j->depends[k], strlen(j->depends[k]), (int)ran[i]);
+  }
+  for (size_t i = 0; i < n_later && rc == 0; i++) {
+    c2h_job *j = &r->jobs.items[later[i]];
+    int at = j->canonical && !j->db_exact ? c2h_strmap_get(&includer, j->canonical, strlen(j->canonical)) : -1;
+    if (at >= 0) j->db = r->jobs.items[at].db;
+  }
+  c2h_strmap_dispose(&includer);
+  return rc;
+}
+
+/* Runs the jobs in two waves: everything but the deferred headers, then
+ * those headers and (named inputs, output tree) the local headers the first
+ * wave's files include. */
+static int run_waves(c2h_run *r, const job_env *env, int add_headers) {
+  size_t n_first = r->jobs.len, n1 = 0, n2 = 0;
+  size_t *wave1 = malloc((n_first + 1) * sizeof *wave1), *wave2 = NULL;
+  int rc = 0;
+  if (!wave1) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n_first; i++)
+    if (!deferred_header(r, &r->jobs.items[i])) wave1[n1++] = i;
+  if (n1 && (rc = run_jobs(env, wave1, n1))) goto done;
+  if (add_headers && (rc = add_included_headers(r, n_first))) goto done;
+  if (!(wave2 = malloc((r->jobs.len + 1) * sizeof *wave2))) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t i = 0; i < r->jobs.len; i++)
+    if (i >= n_first || deferred_header(r, &r->jobs.items[i])) wave2[n2++] = i;
+  if (r->db && (rc = borrow_includer_flags(r, wave1, n1, wave2, n2))) goto done;
+  if (n2) rc = run_jobs(env, wave2, n2);
+done:
+  free(wave1);
+  free(wave2);
   return rc;
 }
 
@@ -706,13 +758,11 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   c2h_run run = {.o = o, .diags = diags, .sum = sum};
   c2h_cache *cache = NULL;
   script_renames renames = {0};
-  path_set included = {0};
   const char **db_inputs = NULL;
   char **canonical = NULL;
   int *is_dir = NULL;
   c2h_strmap_init(&run.jobs.rels);
   c2h_strmap_init(&run.jobs.canonical);
-  c2h_strmap_init(&included.seen);
   memset(sum, 0, sizeof *sum);
   for (size_t i = 0; i < o->n_filters; i++) {
     if (!o->filters[i].pattern || !c2h_check_pattern_valid(o->filters[i].pattern)) {
@@ -802,13 +852,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   if ((rc = collect_renames(&run, &renames))) goto fail;
   c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
   job_env env = {&run, cache, &scripts};
-  int headers_wave = any_named && o->mode == C2H_OUTPUT_DIR;
-  if (run.jobs.len && (rc = run_jobs(&env, 0, headers_wave ? &included : NULL))) goto fail;
-  if (headers_wave) {
-    size_t first = run.jobs.len;
-    if ((rc = add_included_headers(&run, &included))) goto fail;
-    if (run.jobs.len > first && (rc = run_jobs(&env, first, NULL))) goto fail;
-  }
+  if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
   /* A tree that had candidate files but none of them CUDA. */
   int any_walk = 0;
   size_t walked = 0;
@@ -835,7 +879,6 @@ fail:
 done:
   c2h_cache_free(cache);
   script_renames_dispose(&renames);
-  path_set_dispose(&included);
   free(run.out_canonical);
   free(run.root);
   c2h_job_list_dispose(&run.jobs);

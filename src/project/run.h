@@ -17,7 +17,10 @@ typedef struct c2h_job {
   int from_walk;     /* found by walking a directory (vs named by the user) */
   int copy_only;     /* not a source: copied as it is */
   int included;      /* a header found because a translated file includes it */
-  const c2h_compdb_entry *db; /* its compile-database entry, or NULL */
+  const c2h_compdb_entry *db; /* its compile-database entry (or the one it borrows), or NULL */
+  int db_exact;      /* db is the file's own entry */
+  char **depends;    /* after it ran: the headers it includes (real paths, owned) */
+  size_t n_depends;
 } c2h_job;
 
 typedef struct c2h_job_list {
@@ -35,6 +38,7 @@ typedef struct c2h_run {
   c2h_job_list jobs;
   c2h_diag_list *diags;
   c2h_project_summary *sum;
+  size_t done; /* jobs finished so far (progress) */
 } c2h_run;
 
 /* Adds a job (copies the strings); a rel already taken is ignored. out_rel
