@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     --runs) runs=${2:-}; shift 2 || { echo "project.sh: --runs needs a value" >&2; exit 2; } ;;
     --runs=*) runs=${1#--runs=}; shift ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
     -*) echo "project.sh: unknown option $1" >&2; exit 2 ;;
     *) cu2hip=$1; shift ;;
   esac
@@ -46,6 +46,7 @@ command -v "$clangxx" >/dev/null || { echo "project.sh: $clangxx not found (set 
 command -v python3 >/dev/null || { echo "project.sh: python3 not found" >&2; exit 2; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cu2hip-project.XXXXXX")
+tmp=$(cd "$tmp" && pwd -P) # real path: cu2hip and the floor name files by it
 if [ "$keep" = 1 ]; then
   trap 'echo "kept $tmp"' EXIT
 else
@@ -131,7 +132,7 @@ outputs_newer() {
 
 # --- the per-file floor: clang++ -fsyntax-only with each file's flags --------------
 # Files: those cu2hip parsed (translated, with a source extension), taken from the
-# cache of a first run.  Flags: what cu2hip takes from compile_commands.json for the
+# cache of a first, untimed run (which also warms the page cache).  Flags: what cu2hip takes from compile_commands.json for the
 # flags gen_project.py writes (-I resolved against "directory", itself resolved
 # against the database's folder; -D, -U, -include in order; the last -std at the
 # end); a file without an entry borrows the entry sharing the longest path prefix
@@ -249,8 +250,8 @@ for ((round = 1; round <= runs; round++)); do
 done
 
 # --- peak RSS ---------------------------------------------------------------------
-# peak_rss CMD...: peak resident set of CMD in KiB (GNU time, else python's
-# getrusage of the children); empty if neither works.
+# peak_rss CMD...: "KIB STATUS", the peak resident set of CMD in KiB and its exit
+# status (GNU time, else python's getrusage of its children).
 timev=
 if [ -x /usr/bin/time ] && /usr/bin/time -v true >/dev/null 2>&1; then
   timev=/usr/bin/time
@@ -258,24 +259,26 @@ fi
 peak_rss() {
   if [ -n "$timev" ]; then
     "$timev" -v -o "$tmp/rss.txt" "$@" >/dev/null 2>&1
-    awk -F: '/Maximum resident set size/ { gsub(/ /, "", $2); print $2 }' "$tmp/rss.txt"
+    local rc=$?
+    echo "$(awk -F: '/Maximum resident set size/ { gsub(/ /, "", $2); print $2 }' "$tmp/rss.txt") $rc"
   else
     python3 -c 'import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, rc)' "$@"
   fi
 }
 largest=$(find "$tree" -type f -name '*.cu' -printf '%s %p\n' | sort -k1,1nr -k2 | head -1 | cut -d' ' -f2-)
+largest=$(realpath "$largest")
 largest_lines=$(wc -l <"$largest")
 largest_args=()
-while IFS= read -r line; do
+for line in "${floor_lines[@]}"; do
   IFS=$'\t' read -r -a a <<<"$line"
-  [ "${a[0]}" = "$(realpath "$largest")" ] && largest_args=("${a[@]:1}")
-done <"$tmp/floor.tsv"
+  [ "${a[0]}" = "$largest" ] && largest_args=("${a[@]:1}")
+done
 rm -rf "$out"
-rss_full2=$(peak_rss "$cu2hip" -q -o "$out" -p "$tree" "$tree" --jobs 2)
-rss_one=$(peak_rss "$cu2hip" -q -p "$tree" "$largest")
-rss_clang=$(peak_rss "$clangxx" -fsyntax-only "${pre_flags[@]}" "${largest_args[@]}" "${post_flags[@]}" "$largest")
+read -r rss_full2 rc_rss_full2 < <(peak_rss "$cu2hip" -q -o "$out" -p "$tree" "$tree" --jobs 2)
+read -r rss_one rc_rss_one < <(peak_rss "$cu2hip" -q -p "$tree" "$largest")
+read -r rss_clang _ < <(peak_rss "$clangxx" -fsyntax-only "${pre_flags[@]}" "${largest_args[@]}" "${post_flags[@]}" "$largest")
 rss_how=${timev:+GNU time -v}
 rss_how=${rss_how:-python getrusage}
 
@@ -321,15 +324,18 @@ echo "3. re-run after editing $edit_rel: $(printf '%.2f' "$wall_edit") s wall," 
 echo "   redone: $edit_redone (expected $((edit_users + 1)): its $edit_users users and itself);" \
      "outputs rewritten: $edit_written; per redone file $(ratio "$(div "$wall_edit" "$edit_redone")" \
      "$(div "$wall_full2" "$ntranslated")") x the full run's wall time per file"
-cu_pf=$(div "$cpu_full1" "$ntranslated")
+cu_pf=$(div "$cpu_full1" "$nparsed")
 cl_pf=$(div "$cpu_floor" "$nparsed")
 pf=$(ratio "$cu_pf" "$cl_pf")
 echo "4. cpu per file, cu2hip --jobs 1 / clang++:      $pf  target <= 1.3: $(verdict "$pf" 1.3 lower)" \
-     "  ($(printf '%.3f' "$cu_pf") s / $(printf '%.3f' "$cl_pf") s; wall $(ratio "$(div "$wall_full1" "$ntranslated")" "$(div "$wall_floor" "$nparsed")"))"
+     "  ($(printf '%.3f' "$cu_pf") s / $(printf '%.3f' "$cl_pf") s; wall ratio $(ratio "$wall_full1" "$wall_floor"))"
 echo "5. peak RSS ($rss_how): full --jobs 2 $(mib "$rss_full2") = $(ratio "$rss_full2" "$rss_one") x the largest file alone;"
 echo "   largest file alone (${largest#"$tree"/}, $largest_lines lines) $(mib "$rss_one")" \
      "= $(ratio "$rss_one" "$rss_clang") x clang++ -fsyntax-only on it ($(mib "$rss_clang"))"
-echo "cu2hip exit status: first run $first_rc, full --jobs 1 ${rc_full1:-?}, --jobs 2 ${rc_full2:-?}, re-runs ${rc_again:-?}/${rc_touch:-?}/${rc_edit:-?};" \
+echo "cu2hip exit status: first run $first_rc, full --jobs 1 ${rc_full1:-?}, --jobs 2 ${rc_full2:-?}," \
+     "re-runs ${rc_again:-?}/${rc_touch:-?}/${rc_edit:-?}, peak RSS runs ${rc_rss_full2:-?}/${rc_rss_one:-?};" \
      "files with parse errors: $floor_fail of $nparsed (clang++)"
 echo "host: $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), $("$clangxx" --version | head -1)"
+awk -v l="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)" -v n="$(nproc 2>/dev/null || echo 0)" 'BEGIN {
+  if (n > 0 && l > n) print "note: load average above the core count: the wall times (the speed-up above all) say little; trust the cpu figures" }'
 exit 0
