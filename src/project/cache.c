@@ -107,6 +107,7 @@ struct c2h_cache {
   c2h_digest key;
   json_t *old_files;  /* entries read at open (read-only during the run) */
   json_t *files;      /* entries to save: the old ones, replaced as files are stored */
+  int dirty;          /* an entry was stored: the file must be written */
   pthread_mutex_t lock;
   c2h_strmap lib_index; /* library name -> index in libs */
   const char **libs;
@@ -377,11 +378,13 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
   }
   pthread_mutex_lock(&c->lock);
   int rc = json_object_set_new(c->files, rel, e) ? C2H_ERR_NOMEM : 0;
+  c->dirty = 1;
   pthread_mutex_unlock(&c->lock);
   return rc;
 }
 
 int c2h_cache_save(c2h_cache *c, c2h_error *err) {
+  if (!c->dirty) return 0; /* a run that redid nothing leaves the file as it is */
   json_t *root = json_pack("{s:i,s:s,s:O}", "format", CACHE_FORMAT, "key", c->key.hex, "files", c->files);
   char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
   json_decref(root);

@@ -51,8 +51,8 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
                     c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res);
 
-/* Writes the entries stored during this run (atomically; entries of files
- * not in this run are dropped). Errors go to err. */
+/* Writes the cache (atomically) when this run stored an entry; entries of
+ * files this run did not see are kept. Errors go to err. */
 int c2h_cache_save(c2h_cache *c, c2h_error *err);
 void c2h_cache_free(c2h_cache *c);
 
