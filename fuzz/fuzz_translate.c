@@ -42,8 +42,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     fprintf(stderr, "fuzz_translate: default rules: %s\n", err.message);
     abort();
   }
-  c2h_translate_options a = {rules, c2h_rules_newest_version(rules), C2H_LAUNCH_KEEP, NULL, 0, NULL, 0};
-  c2h_translate_options b = {rules, C2H_VERSION(5, 2), C2H_LAUNCH_HIP, NULL, 0, NULL, 1};
+  c2h_translate_options a = {.rules = rules, .rocm_version = c2h_rules_newest_version(rules),
+                             .launch_syntax = C2H_LAUNCH_KEEP};
+  c2h_translate_options b = {.rules = rules, .rocm_version = C2H_VERSION(5, 2),
+                             .launch_syntax = C2H_LAUNCH_HIP, .annotate = 1};
   if (c2h_translator_new(&plain, &a, &err) || c2h_translator_new(&everything, &b, &err)) {
     fprintf(stderr, "fuzz_translate: translator: %s\n", err.message);
     abort();
@@ -93,6 +95,9 @@ static void check_result(const c2h_file_result *res, const char *src, size_t len
   int same = res->output_len == len && memcmp(res->output, src, len) == 0;
   C2H_FUZZ_CHECK(res->changed == !same);
   C2H_FUZZ_CHECK(same || res->stats.edits > 0);
+  unsigned lines, col;
+  position_of(src, len, len, &lines, &col);
+  C2H_FUZZ_CHECK(res->stats.lines_changed <= lines);
   C2H_FUZZ_CHECK(res->stats.n_libraries <= 16);
   for (size_t i = 0; i < res->diags.len; i++) {
     const c2h_diag *d = &res->diags.items[i];

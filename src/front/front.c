@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -739,6 +740,40 @@ static const char **parse_args(c2h_front *fe, const char *const *file_args, size
   return args;
 }
 
+/* #include lines naming something that is not a regular file (a device
+ * such as /dev/zero or /dev/stdin, a FIFO): libclang would read it to its
+ * end, which never comes. Each one (absolute, or beside the file for quoted
+ * names) is handed to the parser as an empty file instead. */
+#define MAX_SPECIAL_INCLUDES 16
+static size_t special_includes(const char *path, const char *src, size_t len, char **out) {
+  size_t n = 0;
+  const char *slash = strrchr(path, '/');
+  for (size_t i = 0; i < len && n < MAX_SPECIAL_INCLUDES; i++) {
+    if (src[i] != '#' || (i > 0 && src[i - 1] != '\n' && src[i - 1] != ' ' && src[i - 1] != '\t')) continue;
+    size_t p = i + 1;
+    while (p < len && (src[p] == ' ' || src[p] == '\t')) p++;
+    if (p + 7 > len || memcmp(src + p, "include", 7) != 0) continue;
+    p += 7;
+    while (p < len && (src[p] == ' ' || src[p] == '\t' || src[p] == '_' || (src[p] >= 'a' && src[p] <= 'z'))) p++;
+    if (p >= len || (src[p] != '"' && src[p] != '<')) continue;
+    char close = src[p] == '"' ? '"' : '>';
+    size_t b = ++p;
+    while (p < len && src[p] != close && src[p] != '\n') p++;
+    if (p >= len || src[p] != close || p == b || p - b > 1024) continue;
+    char name[1100], candidate[4096];
+    memcpy(name, src + b, p - b);
+    name[p - b] = '\0';
+    if (name[0] == '/') snprintf(candidate, sizeof candidate, "%s", name);
+    else if (close == '"') snprintf(candidate, sizeof candidate, "%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+    else continue;
+    struct stat st;
+    if (stat(candidate, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) continue;
+    char *copy = malloc(strlen(candidate) + 1);
+    if (copy) out[n++] = strcpy(copy, candidate);
+  }
+  return n;
+}
+
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
                     const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
                     void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
@@ -747,11 +782,20 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   CXToken *toks = NULL;
   unsigned n_toks = 0;
   CXCursor *cursors = NULL;
-  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
-  if (!files) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  char *special[MAX_SPECIAL_INCLUDES];
+  size_t n_special = special_includes(path, src, len, special);
+  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1 + n_special) * sizeof *files);
+  if (!files) {
+    for (size_t i = 0; i < n_special; i++) free(special[i]);
+    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  }
   files[0] = (struct CXUnsavedFile){path, src, (unsigned long)len};
-  if (fe->n_shim_files) memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
-  unsigned n_files = 1 + (unsigned)(fe->options.cuda_path ? 0 : fe->n_shim_files);
+  unsigned n_files = 1;
+  if (!fe->options.cuda_path && fe->n_shim_files) {
+    memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
+    n_files += (unsigned)fe->n_shim_files;
+  }
+  for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
   const char **args = parse_args(fe, file_args, n_file_args, &n_args);
   if (!args) {
@@ -831,5 +875,6 @@ done:
   if (tu) clang_disposeTranslationUnit(tu);
   free(files);
   free(args);
+  for (size_t i = 0; i < n_special; i++) free(special[i]);
   return rc;
 }

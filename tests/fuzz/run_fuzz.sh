@@ -49,8 +49,9 @@ targets=("$@")
 # ---- environment --------------------------------------------------------------
 # use_sigaltstack=0: libclang gives each parsing thread an alternate signal
 # stack of its own, and ASan would fail to unmap its one when the thread
-# exits. Leaks are detected, with no suppression: the fuzz targets free
-# what they make, and libclang leaks nothing in them that LSan can see.
+# exits. Leaks are detected; no suppression is added (the targets free what
+# they make, and libclang leaks nothing LSan reports), options already set
+# by the caller are kept.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}use_sigaltstack=0:detect_leaks=1:abort_on_error=0"
 export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:halt_on_error=1"
