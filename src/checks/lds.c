@@ -478,18 +478,23 @@ static int check_dynamic(c2h_scan *s, const lds_vars *vs) {
       if (close < n) rc = check_request(s, vs, i, close, 2, c2h_tok_kernel_name(s, i, &templated));
       continue;
     }
-    if (!c2h_tok_is(s, i + 1, "(") || s->facts->toks[i].use == C2H_USE_USER ||
+    /* The name first: matching the parenthesis of every call would cost
+     * time quadratic in the nesting depth. */
+    int launch_args = 0, set_attribute = 0;
+    if (c2h_tok_is(s, i, "cudaLaunchKernel") || c2h_tok_is(s, i, "cudaLaunchCooperativeKernel") ||
+        c2h_tok_is(s, i, "hipLaunchKernel") || c2h_tok_is(s, i, "hipLaunchCooperativeKernel"))
+      launch_args = 4;
+    else if (c2h_tok_is(s, i, "hipLaunchKernelGGL"))
+      launch_args = 3;
+    else
+      set_attribute = c2h_tok_is(s, i, "cudaFuncSetAttribute") || c2h_tok_is(s, i, "hipFuncSetAttribute");
+    if ((!launch_args && !set_attribute) || !c2h_tok_is(s, i + 1, "(") || s->facts->toks[i].use == C2H_USE_USER ||
         s->facts->toks[i].use == C2H_USE_MEMBER)
       continue;
     size_t close = c2h_tok_match(s, i + 1);
     if (close >= n) continue;
-    if (c2h_tok_is(s, i, "cudaLaunchKernel") || c2h_tok_is(s, i, "cudaLaunchCooperativeKernel") ||
-        c2h_tok_is(s, i, "hipLaunchKernel") || c2h_tok_is(s, i, "hipLaunchCooperativeKernel"))
-      rc = check_request(s, vs, i + 1, close, 4, api_kernel_name(s, i + 1, close));
-    else if (c2h_tok_is(s, i, "hipLaunchKernelGGL"))
-      rc = check_request(s, vs, i + 1, close, 3, api_kernel_name(s, i + 1, close));
-    else if (c2h_tok_is(s, i, "cudaFuncSetAttribute") || c2h_tok_is(s, i, "hipFuncSetAttribute"))
-      rc = check_set_attribute(s, i, i + 1, close);
+    if (launch_args) rc = check_request(s, vs, i + 1, close, launch_args, api_kernel_name(s, i + 1, close));
+    else rc = check_set_attribute(s, i, i + 1, close);
   }
   return rc;
 }

@@ -396,7 +396,8 @@ static int callers_elect(ts_state *t, int *rc) {
   const c2h_tu_facts *f = t->s->facts;
   /* Every device function, for each lock in a helper: quadratic on files
    * made of many small lock helpers, hence the deadline. */
-  for (size_t k = 0; k < f->n_functions && all && !*rc && !c2h_scan_expired(t->s); k++) {
+  for (size_t k = 0; k < f->n_functions && all && !*rc; k++) {
+    if (k % 256 == 0 && c2h_scan_expired(t->s)) break;
     const c2h_function *fn = &f->functions[k];
     if (fn == self || !is_device_fn(fn) || (*rc = enter(t, fn))) continue;
     for (size_t j = t->first; j < t->last && all; j++) {

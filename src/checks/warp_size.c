@@ -13,6 +13,7 @@
  *  - __shared__ arrays with one entry per lane of a 32-lane warp. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "checks.h"
@@ -27,6 +28,8 @@ typedef struct ws_state {
   size_t first, last; /* token range being scanned, [first, last) */
   int warp_code;      /* the range uses warp-level intrinsics */
   int replace_ok;     /* suggestions may use warpSize (device-only code) */
+  size_t *shared;     /* the file's `__shared__` tokens, found once: looking */
+  size_t n_shared;    /* for them per function is quadratic in the file size */
 } ws_state;
 
 static const c2h_token *tok(const ws_state *w, size_t i) { return &w->s->facts->toks[i]; }
@@ -553,13 +556,11 @@ static int lane_indexed(const ws_state *w, size_t u, int dims) {
 /* Reports each lane-sized __shared__ array declared at file scope or in
  * the function being scanned that the function indexes by a lane number. */
 static int scan_shared_arrays(ws_state *w) {
-  size_t n = w->s->facts->n_toks;
-  for (size_t kw = 0; kw < n; kw++) {
-    size_t name, rb;
+  for (size_t k = 0; k < w->n_shared; k++) {
+    size_t kw = w->shared[k], name, rb;
     int dims;
     int here = (kw >= w->first && kw < w->last) || tok(w, kw)->ctx == C2H_CTX_FILE;
-    if (!here || !c2h_tok_ident_is(w->s, kw, "__shared__") || !lane_sized_array(w, kw, &name, &rb, &dims))
-      continue;
+    if (!here || !lane_sized_array(w, kw, &name, &rb, &dims)) continue;
     for (size_t u = w->first; u < w->last; u++) {
       if (u == name || !is_ident(w, u) || tok_len(w, u) != tok_len(w, name) ||
           memcmp(tok_text(w, u), tok_text(w, name), tok_len(w, u)) != 0 || !lane_indexed(w, u, dims))
@@ -602,6 +603,11 @@ int c2h_check_warp_size(c2h_scan *s) {
   c2h_strmap_init(&w.derived);
   c2h_strmap_init(&w.lanes);
   int rc = collect_constants(&w);
+  size_t n = s->facts->n_toks, count = 0;
+  for (size_t i = 0; i < n; i++) count += c2h_tok_ident_is(s, i, "__shared__");
+  if (!rc && count && !(w.shared = malloc(count * sizeof *w.shared))) rc = C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n && count && !rc; i++)
+    if (c2h_tok_ident_is(s, i, "__shared__")) w.shared[w.n_shared++] = i;
   size_t covered_end = 0; /* functions nested in one already scanned are skipped */
   for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++) {
     const c2h_function *fn = &s->facts->functions[i];
@@ -613,5 +619,6 @@ int c2h_check_warp_size(c2h_scan *s) {
   c2h_strmap_dispose(&w.consts);
   c2h_strmap_dispose(&w.derived);
   c2h_strmap_dispose(&w.lanes);
+  free(w.shared);
   return rc;
 }

@@ -300,6 +300,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         if (!*optarg || *end || !(seconds >= 0) || seconds > 86400)
           return usage_error("--file-time-limit takes seconds from 0 (no limit) to 86400, not '%s'", optarg);
         c->project.translate.time_limit_ms = (unsigned long)(seconds * 1000 + 0.5);
+        if (seconds > 0 && c->project.translate.time_limit_ms == 0) c->project.translate.time_limit_ms = 1;
         c->time_limit_set = 1;
         break;
       }

@@ -789,7 +789,11 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     for (size_t i = 0; i < n_special; i++) free(special[i]);
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
   }
-  files[0] = (struct CXUnsavedFile){path, src, (unsigned long)len};
+  /* A name starting with '-' would read as a flag to libclang. */
+  char *dashed = path[0] == '-' ? malloc(strlen(path) + 3) : NULL;
+  if (dashed) strcat(strcpy(dashed, "./"), path);
+  const char *parse_path = dashed ? dashed : path;
+  files[0] = (struct CXUnsavedFile){parse_path, src, (unsigned long)len};
   unsigned n_files = 1;
   if (!fe->options.cuda_path && fe->n_shim_files) {
     memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
@@ -800,10 +804,12 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   const char **args = parse_args(fe, file_args, n_file_args, &n_args);
   if (!args) {
     free(files);
+    free(dashed);
+    for (size_t i = 0; i < n_special; i++) free(special[i]);
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
   }
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      fe->index, path, args, n_args, files, n_files,
+      fe->index, parse_path, args, n_args, files, n_files,
       CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
           CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
       &tu);
@@ -812,7 +818,7 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
                        (int)ec);
     goto done;
   }
-  CXFile main_file = clang_getFile(tu, path);
+  CXFile main_file = clang_getFile(tu, parse_path);
   if (!main_file) {
     rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser lost track of the file");
     goto done;
@@ -875,6 +881,7 @@ done:
   if (tu) clang_disposeTranslationUnit(tu);
   free(files);
   free(args);
+  free(dashed);
   for (size_t i = 0; i < n_special; i++) free(special[i]);
   return rc;
 }

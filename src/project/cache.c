@@ -346,8 +346,36 @@ static json_t *stats_json(const c2h_file_stats *s) {
                    (json_int_t)s->lines_changed, "libraries", libs);
 }
 
+/* Whether s is valid UTF-8 (NULL counts as valid): JSON strings must be. */
+static int utf8_valid(const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  while (p && *p) {
+    size_t n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 : (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : 4;
+    if (n == 4 || (n == 1 && *p < 0xc2)) return 0;
+    for (size_t i = 1; i <= n; i++)
+      if ((p[i] & 0xc0) != 0x80) return 0;
+    p += n + 1;
+  }
+  return 1;
+}
+
+/* A file whose name, headers or diagnostics are not valid UTF-8 (a
+ * Latin-1 file name, a message quoting such source bytes) cannot be put in
+ * the JSON cache: it is not remembered, and the next run redoes it. */
+static int storable(const char *rel, const c2h_file_result *res) {
+  if (!utf8_valid(rel)) return 0;
+  for (size_t i = 0; res && i < res->n_depends; i++)
+    if (!utf8_valid(res->depends[i])) return 0;
+  for (size_t i = 0; res && i < res->diags.len; i++) {
+    const c2h_diag *d = &res->diags.items[i];
+    if (!utf8_valid(d->path) || !utf8_valid(d->message) || !utf8_valid(d->replacement)) return 0;
+  }
+  return 1;
+}
+
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
                     c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res) {
+  if (!storable(rel, res)) return 0;
   json_t *stamp = output_stamp(output_path);
   if (!stamp) return 0; /* nothing to remember: the next run makes it again */
   json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", kind_name(kind), "input", input->hex, "flags", file_key->hex,

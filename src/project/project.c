@@ -155,12 +155,22 @@ static mode_t input_mode(const char *path) {
   return stat(path, &st) == 0 ? (st.st_mode & 07777) : 0644;
 }
 
-/* Where a job's result goes: under the output root, over the input, or
- * nowhere (stdout, check). NULL when out of memory too. */
+/* Where a job's result goes: under the output root, over the input (the
+ * file a link names, so that the link stays a link), or nowhere (stdout,
+ * check). NULL when out of memory too. */
 static char *output_path(const c2h_project_options *o, const c2h_job *j) {
   if (o->mode == C2H_OUTPUT_DIR) return c2h_path_join(o->out_dir, j->out_rel);
-  if (o->mode == C2H_OUTPUT_IN_PLACE) return c2h_strdup(j->path);
+  if (o->mode == C2H_OUTPUT_IN_PLACE) return c2h_strdup(j->canonical ? j->canonical : j->path);
   return NULL;
+}
+
+/* With -o, whether target (an output path) is the input file itself, as
+ * when an output tree overlaps the input tree through a link. */
+static int overwrites_input(const c2h_job *j, const char *target) {
+  char *real = realpath(target, NULL);
+  int same = real && j->canonical && strcmp(real, j->canonical) == 0;
+  free(real);
+  return same;
 }
 
 /* What a worker needs besides its job. */
@@ -201,19 +211,22 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     if (!res->changed) return 0; /* nothing to do: the file is left untouched */
     target = output_path(o, j);
     if (target && o->backup_suffix) {
-      backup = malloc(strlen(j->path) + strlen(o->backup_suffix) + 1);
-      if (backup) strcat(strcpy(backup, j->path), o->backup_suffix);
+      backup = malloc(strlen(target) + strlen(o->backup_suffix) + 1);
+      if (backup) strcat(strcpy(backup, target), o->backup_suffix);
     }
     if (!target || (o->backup_suffix && !backup)) {
       rc = C2H_ERR_NOMEM;
       goto done;
     }
-    if (backup && c2h_file_backup(j->path, backup, err) != 0) {
+    if (backup && c2h_file_backup(target, backup, err) != 0) {
       rc = job_error(out, j->path, "%s", err->message);
       goto done;
     }
   } else if (!(target = output_path(o, j))) {
     rc = C2H_ERR_NOMEM;
+    goto done;
+  } else if (overwrites_input(j, target)) {
+    rc = job_error(out, j->path, "%s", "not written: the output path is the input file itself");
     goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
@@ -816,10 +829,20 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   /* The output root, so that a walk never descends into it (OUT inside SRC). */
   if (o->mode == C2H_OUTPUT_DIR) {
     if (c2h_mkdirs(o->out_dir, err) != 0) {
-      rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", err->message);
+      char reason[sizeof err->message];
+      snprintf(reason, sizeof reason, "%s", err->message);
+      rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
       goto done;
     }
     run.out_canonical = realpath(o->out_dir, NULL);
+    /* Outputs mirror the inputs below the root: an output root that is
+     * the same folder would put each translation over its input. */
+    if (run.root && run.out_canonical && strcmp(run.root, run.out_canonical) == 0) {
+      rc = c2h_error_set(err, C2H_ERR_USAGE, o->out_dir, 0, 0,
+                         "the output directory is the inputs' folder: each translation would overwrite its input "
+                         "(use --in-place to replace them, or another -o DIR)");
+      goto done;
+    }
   }
   int any_named = 0;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {

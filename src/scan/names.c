@@ -308,14 +308,17 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
       return rewrite_call(s, r, form, widen_mask, &c);
     }
   }
+  /* A '(' whose match was not found: brackets that do not balance, or
+   * that nest deeper than the parser accepts. */
+  const char *why = c2h_tok_is(s, i + 1, "(") ? "the brackets of its call do not balance or nest too deep"
+                                              : "it is not called here";
   if (!form->hip)
     return c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
-                         "%s is not called here, so it cannot become '%s'; rewrite it by hand",
-                         r->cuda, form->call);
+                         "%s: %s, so it cannot become '%s'; rewrite it by hand", r->cuda, why, form->call);
   if (needs_call && (rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
-                                        "%s is not called here: renamed to %s, but its arguments "
-                                        "need the rewrite a call would get",
-                                        r->cuda, form->hip)))
+                                        "%s: %s; renamed to %s, but its arguments need the rewrite a "
+                                        "call would get",
+                                        r->cuda, why, form->hip)))
     return rc;
   const c2h_token *t = &s->facts->toks[i];
   if ((rc = c2h_edit_add(s->edits, t->begin, t->end, form->hip, strlen(form->hip)))) return rc;

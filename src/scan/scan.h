@@ -64,7 +64,8 @@ int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
 /* The tokens that start in the byte range [begin, end): *first is the
  * first of them, *last the one after the last (both n_toks when none). */
 void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last);
-/* Index of the bracket closing the one at `open` ( ( [ { ), or n_toks. */
+/* Index of the bracket closing the one at `open` ( ( [ { ), or n_toks (also
+ * when brackets nest more than 256 deep inside it, as clang refuses). */
 size_t c2h_tok_match(const c2h_scan *s, size_t open);
 /* Splits the tokens strictly between open and close at top-level commas.
  * Returns the number of spans (0 for an empty list); at most max are stored. */

@@ -49,11 +49,20 @@ static int closer(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, ")") || c2h_tok_is(s, i, "]") || c2h_tok_is(s, i, "}");
 }
 
+/* Brackets nested deeper than this are not matched. clang stops parsing at
+ * this depth (-fbracket-depth), so such code does not compile anyway; and
+ * passes that match the brackets at every level of a construct nested
+ * thousands deep would take time quadratic in the depth. */
+#define MAX_BRACKET_DEPTH 256
+
 size_t c2h_tok_match(const c2h_scan *s, size_t open) {
   size_t n = s->facts->n_toks, depth = 0;
   for (size_t i = open; i < n; i++) {
-    if (opener(s, i)) depth++;
-    else if (closer(s, i) && --depth == 0) return i;
+    if (opener(s, i)) {
+      if (++depth > MAX_BRACKET_DEPTH) return n;
+    } else if (closer(s, i) && --depth == 0) {
+      return i;
+    }
   }
   return n;
 }

@@ -10,6 +10,7 @@
 #include "front/front.h"
 #include "scan/scan.h"
 #include "translate/annotate.h"
+#include "translate/nesting.h"
 #include "util/file.h"
 
 struct c2h_translator {
@@ -107,9 +108,11 @@ static void line_col(const char *src, size_t at, unsigned *line, unsigned *col) 
   *col = at - start + 1 > 0xffffffffu ? 0xffffffffu : (unsigned)(at - start + 1);
 }
 
-static void format_duration(char *buf, size_t size, unsigned long long ms) {
+/* "850 ms", "61.2 s"; whole seconds as "60 s" when round is set (limits
+ * are given in seconds). */
+static void format_duration(char *buf, size_t size, unsigned long long ms, int round) {
   if (ms < 1000) snprintf(buf, size, "%llu ms", ms);
-  else if (ms % 1000 == 0) snprintf(buf, size, "%llu s", ms / 1000);
+  else if (round && ms % 1000 == 0) snprintf(buf, size, "%llu s", ms / 1000);
   else snprintf(buf, size, "%.1f s", (double)ms / 1000.0);
 }
 
@@ -119,8 +122,8 @@ static void format_duration(char *buf, size_t size, unsigned long long ms) {
 static int out_of_time(c2h_file_result *res, const char *path, const char *src, size_t len,
                        unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err) {
   char took[32], limit[32];
-  format_duration(took, sizeof took, elapsed_ms);
-  format_duration(limit, sizeof limit, limit_ms);
+  format_duration(took, sizeof took, elapsed_ms, 0);
+  format_duration(limit, sizeof limit, limit_ms, 1);
   free(res->output);
   c2h_diag_list_dispose(&res->diags);
   c2h_diag_list_init(&res->diags);
@@ -181,10 +184,20 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0, "file too large to parse (%zu bytes)", len);
     goto done;
   }
+  /* Constructs nested deep enough to overflow the parser's stack would
+   * take the whole process down, not just this file. */
+  c2h_nesting_excess deep;
+  if (c2h_nesting_too_deep(src, len, &deep)) {
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, deep.line, deep.col,
+                       "more than %zu %s at line %u, column %u: deeper than the parser can safely read; "
+                       "not translated",
+                       deep.limit, deep.what, deep.line, deep.col);
+    goto done;
+  }
   /* libclang's parse cannot be interrupted: what bounds it on hostile
    * inputs is clang's own limits (-fbracket-depth, the template and
-   * constexpr depth limits, the error limit), so the time limit is
-   * checked from its end on. */
+   * constexpr depth limits) and the nesting check above, so the time limit
+   * is checked from its end on. */
   if ((rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
                             (void *)tr->options.rules, &facts, err)))
     goto done;

@@ -30,7 +30,7 @@ static int annotate;
 
 static char *translate_with(const char *src, size_t len, c2h_version target, c2h_launch_syntax launch,
                             c2h_file_result *res) {
-  c2h_translate_options o = {rules, target, launch, NULL, 0, NULL, annotate};
+  c2h_translate_options o = {.rules = rules, .rocm_version = target, .launch_syntax = launch, .annotate = annotate};
   c2h_translator *tr = NULL;
   c2h_error err;
   c2h_error_clear(&err);
@@ -207,7 +207,7 @@ static void line_endings_and_bom_are_kept(void **state) {
 
 static void binary_input_is_refused(void **state) {
   (void)state;
-  c2h_translate_options o = {rules, C2H_VERSION(5, 2), C2H_LAUNCH_KEEP, NULL, 0, NULL, 0};
+  c2h_translate_options o = {.rules = rules, .rocm_version = C2H_VERSION(5, 2), .launch_syntax = C2H_LAUNCH_KEEP};
   c2h_translator *tr = NULL;
   c2h_error err;
   c2h_error_clear(&err);
@@ -282,6 +282,88 @@ static void runtime_header_added_when_missing(void **state) {
   c2h_file_result_dispose(&res);
 }
 
+/* A file that runs past the per-file time limit is left as it is, with one
+ * time-limit diagnostic; with time to spare, the same file is translated. */
+static void time_limit_leaves_the_file_as_it_is(void **state) {
+  (void)state;
+  static const char head[] = "#include <cuda_runtime.h>\n";
+  size_t cap = sizeof head + 4000 * 160, len = 0;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  len += (size_t)snprintf(text, cap, "%s", head);
+  for (int i = 0; i < 4000; i++)
+    len += (size_t)snprintf(text + len, cap - len,
+                            "__global__ void k%d(float *p) { p[threadIdx.x] += %d.0f; }\n"
+                            "void h%d(float *d) { cudaMemset(d, 0, 4); k%d<<<1, 64>>>(d); }\n",
+                            i, i, i, i);
+  unsigned long limits[] = {1, 3600000};
+  for (size_t l = 0; l < 2; l++) {
+    c2h_translate_options o = {.rules = rules, .rocm_version = C2H_VERSION(5, 2), .launch_syntax = C2H_LAUNCH_KEEP,
+                               .time_limit_ms = limits[l]};
+    c2h_translator *tr = NULL;
+    c2h_error err;
+    c2h_error_clear(&err);
+    assert_int_equal(c2h_translator_new(&tr, &o, &err), 0);
+    c2h_file_result res;
+    c2h_file_result_init(&res);
+    assert_int_equal(c2h_translate_buffer(tr, "/virtual/big.cu", text, len, &res, &err), 0);
+    if (limits[l] == 1) {
+      /* The parse alone takes longer than a millisecond. */
+      assert_false(res.changed);
+      assert_int_equal(res.output_len, len);
+      assert_memory_equal(res.output, text, len);
+      assert_int_equal(res.stats.edits, 0);
+      assert_int_equal(res.diags.len, 1);
+      const c2h_diag *d = &res.diags.items[0];
+      assert_int_equal(d->check, C2H_CHECK_TIME_LIMIT);
+      assert_int_equal(d->severity, C2H_SEV_ERROR);
+      assert_int_equal(d->begin.line, 0);
+      assert_string_equal(d->path, "/virtual/big.cu");
+      assert_non_null(strstr(d->message, "limit of 1 ms"));
+      assert_non_null(strstr(d->message, "stopped after"));
+    } else {
+      assert_true(res.changed);
+      assert_non_null(strstr(res.output, "hipMemset(d, 0, 4)"));
+      for (size_t i = 0; i < res.diags.len; i++) assert_int_not_equal(res.diags.items[i].check, C2H_CHECK_TIME_LIMIT);
+    }
+    c2h_file_result_dispose(&res);
+    c2h_translator_free(tr);
+  }
+  free(text);
+}
+
+/* Prefix operators nested past what the parser's stack takes are refused
+ * with their position before libclang sees them; fewer are translated. */
+static void parser_recursion_is_refused(void **state) {
+  (void)state;
+  char src[1024];
+  for (int depth = 200; depth <= 300; depth += 100) {
+    int n = snprintf(src, sizeof src, "int f() { return ");
+    for (int i = 0; i < depth; i++) n += snprintf(src + n, sizeof src - (size_t)n, "- ");
+    n += snprintf(src + n, sizeof src - (size_t)n, "1; }\nvoid g() { cudaDeviceReset(); }\n");
+    c2h_translate_options o = {.rules = rules, .rocm_version = C2H_VERSION(5, 2), .launch_syntax = C2H_LAUNCH_KEEP};
+    c2h_translator *tr = NULL;
+    c2h_error err;
+    c2h_error_clear(&err);
+    assert_int_equal(c2h_translator_new(&tr, &o, &err), 0);
+    c2h_file_result res;
+    c2h_file_result_init(&res);
+    int rc = c2h_translate_buffer(tr, "/virtual/deep.cu", src, (size_t)n, &res, &err);
+    if (depth == 200) {
+      assert_int_equal(rc, 0);
+      assert_non_null(strstr(res.output, "hipDeviceReset"));
+    } else {
+      /* The 257th '-', after "int f() { return " and 256 "- ". */
+      assert_int_equal(rc, C2H_ERR_INPUT);
+      assert_int_equal(err.line, 1);
+      assert_int_equal(err.col, 17 + 256 * 2 + 1);
+      assert_non_null(strstr(err.message, "prefix operators"));
+    }
+    c2h_file_result_dispose(&res);
+    c2h_translator_free(tr);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(renames_api_and_headers),
@@ -296,6 +378,8 @@ int main(void) {
       cmocka_unit_test(broken_code_is_still_translated),
       cmocka_unit_test(annotations_mark_each_site_once),
       cmocka_unit_test(runtime_header_added_when_missing),
+      cmocka_unit_test(time_limit_leaves_the_file_as_it_is),
+      cmocka_unit_test(parser_recursion_is_refused),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
