@@ -51,6 +51,20 @@ int c2h_buf_printf(c2h_buf *b, const char *fmt, ...) {
   return 0;
 }
 
+char *c2h_strdup_printf(const char *fmt, ...) {
+  c2h_buf b;
+  c2h_buf_init(&b);
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0 || c2h_buf_reserve(&b, (size_t)n)) return NULL;
+  va_start(ap, fmt);
+  vsnprintf(b.data, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return b.data;
+}
+
 char *c2h_buf_detach(c2h_buf *b, size_t *len) {
   if (!b->data && c2h_buf_reserve(b, 0)) return NULL;
   if (b->len == 0) b->data[0] = '\0';

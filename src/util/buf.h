@@ -26,6 +26,12 @@ char *c2h_buf_detach(c2h_buf *b, size_t *len);
 
 /* strdup / strndup that return NULL only when out of memory. */
 char *c2h_strdup(const char *s);
+/* A malloc'd string formatted as by printf (NULL: out of memory). */
+char *c2h_strdup_printf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 char *c2h_strndup(const char *s, size_t n);
 
 #endif

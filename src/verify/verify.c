@@ -43,24 +43,8 @@ typedef struct verify_ctx {
   c2h_verify_summary *sum;
 } verify_ctx;
 
-static char *fmt(const char *f, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-static char *fmt(const char *f, ...) {
-  c2h_buf b;
-  c2h_buf_init(&b);
-  va_list ap;
-  va_start(ap, f);
-  int n = vsnprintf(NULL, 0, f, ap);
-  va_end(ap);
-  if (n < 0 || c2h_buf_reserve(&b, (size_t)n)) return NULL;
-  va_start(ap, f);
-  vsnprintf(b.data, (size_t)n + 1, f, ap);
-  va_end(ap);
-  return b.data;
-}
+/* Formatted strings come from util/buf.c. */
+#define fmt c2h_strdup_printf
 
 /* ---- the compiler's output ---------------------------------------------- */
 
