@@ -4,6 +4,7 @@
 #include "buildfiles.h"
 #include "diag.h"
 #include "error.h"
+#include "journal.h"
 #include "project.h"
 #include "rules.h"
 #include "translate.h"

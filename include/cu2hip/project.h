@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "diag.h"
 #include "error.h"
+#include "journal.h"
 #include "translate.h"
 #include "verify.h"
 #ifdef __cplusplus
@@ -71,6 +72,10 @@ typedef struct c2h_project_options {
    * files done so far, files in the run, the file just done. NULL: none. */
   void (*progress)(void *ctx, size_t done, size_t total, const char *path);
   void *progress_ctx;
+  /* Shared with a supervising process (cu2hip/journal.h): each worker marks
+   * the file it works on, and files an earlier attempt crashed on are left
+   * as they are with a parse-crash error. NULL: none. */
+  c2h_journal *journal;
 } c2h_project_options;
 
 /* What happened to one file of a run (for reports). */

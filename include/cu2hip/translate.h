@@ -28,6 +28,11 @@ typedef struct c2h_translate_options {
    * between (and inside the long loops of) the passes; libclang's parse
    * itself cannot be interrupted, so it bounds only what comes after. */
   unsigned long time_limit_ms;
+  /* A folder where the parser keeps its precompiled CUDA shim across
+   * processes (made if missing; entries are keyed by tool version, shim and
+   * flags, written atomically, at most 8 kept); NULL: none. The output is
+   * the same with or without it; only the time differs. */
+  const char *parse_cache_dir;
 } c2h_translate_options;
 
 /* Per-file figures for summaries and reports. */
@@ -78,6 +83,13 @@ typedef struct c2h_file_options {
 
 void c2h_file_result_init(c2h_file_result *res);
 void c2h_file_result_dispose(c2h_file_result *res);
+
+/* Makes res the result of a file the parser crashed on: its input as it is
+ * (src, len) and one parse-crash error that starts with `what`. Used for
+ * crashes libclang recovered from and for those a supervising process saw
+ * (c2h_journal). Fails only on out-of-memory. */
+int c2h_file_result_crashed(c2h_file_result *res, const char *path, const char *src, size_t len,
+                            const char *what, c2h_error *err);
 
 /* A translator owns one parser instance: use one per thread. */
 typedef struct c2h_translator c2h_translator;

@@ -12,6 +12,8 @@
 #include "cli/exit_codes.h"
 #include "cli/progress.h"
 #include "cli/rules_cmd.h"
+#include "cli/supervise.h"
+#include "front/pch_cache.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
 #include "util/file.h"
@@ -41,6 +43,8 @@ typedef struct cli {
   int check_only;
   const char *report;       /* --report FILE.md|.json|.html, NULL: none */
   int no_incremental;
+  int no_parse_cache;
+  char *parse_cache_dir; /* owned */
   int time_limit_set;
   int verify;
   const char *hip_compiler, *device_lib_path;
@@ -105,6 +109,9 @@ static const char usage_projects[] =
     "      --no-incremental      with -o, redo every file (default: redo only the files whose\n"
     "                            input, headers, flags or options changed; the cache is\n"
     "                            OUTDIR/.cu2hip-cache.json)\n"
+    "      --no-parse-cache      do not keep the parser's precompiled CUDA shim across runs\n"
+    "                            (default: in $CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip,\n"
+    "                            else ~/.cache/cu2hip)\n"
     "      --rename              with -o, .cu files become .hip and .cuh files take the\n"
     "                            --header-suffix; #include lines and build scripts follow\n"
     "      --header-suffix S     the suffix .cuh headers take with --rename [default: .hpp]\n"
@@ -182,7 +189,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_RENAME, OPT_HEADER_SUFFIX,
-    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT
+    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT, OPT_NO_PARSE_CACHE
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -209,6 +216,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"report", required_argument, 0, OPT_REPORT},
                                         {"compile-commands", required_argument, 0, 'p'},
                                         {"no-incremental", no_argument, 0, OPT_NO_INCREMENTAL},
+                                        {"no-parse-cache", no_argument, 0, OPT_NO_PARSE_CACHE},
                                         {"rename", no_argument, 0, OPT_RENAME},
                                         {"header-suffix", required_argument, 0, OPT_HEADER_SUFFIX},
                                         {"offload-arch", required_argument, 0, OPT_OFFLOAD_ARCH},
@@ -280,6 +288,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         break;
       case 'p': c->project.compile_db = optarg; break;
       case OPT_NO_INCREMENTAL: c->no_incremental = 1; break;
+      case OPT_NO_PARSE_CACHE: c->no_parse_cache = 1; break;
       case OPT_RENAME: c->project.rename = 1; break;
       case OPT_HEADER_SUFFIX:
         if (optarg[0] != '.' || !optarg[1] || strchr(optarg, '/'))
@@ -344,6 +353,12 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     return usage_error("%s", "--header-suffix applies with --rename");
   c->project.incremental = c->project.mode == C2H_OUTPUT_DIR && !c->no_incremental;
   if (!c->time_limit_set) c->project.translate.time_limit_ms = 60 * 1000;
+  /* The precompiled shim is kept across processes unless asked not to: a
+   * run of one small file costs little more than the file itself then. */
+  if (!c->no_parse_cache && !c->project.translate.cuda_path) {
+    c->parse_cache_dir = c2h_pch_cache_default_dir();
+    c->project.translate.parse_cache_dir = c->parse_cache_dir;
+  }
   if (optind >= argc && !c->project.compile_db) return usage_error("%s", "no input given");
   return -1;
 }
@@ -506,6 +521,7 @@ int main(int argc, char **argv) {
   c2h_report_format format = C2H_FORMAT_TEXT;
   c2h_project_summary sum;
   memset(&sum, 0, sizeof sum);
+  c2h_journal *journal = NULL;
   int code;
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
@@ -537,6 +553,10 @@ int main(int argc, char **argv) {
     c.project.progress = c2h_progress_update;
     c.project.progress_ctx = &progress;
   }
+  /* From here on the run may crash on a file: a supervising parent starts
+   * it again without that file (supervise.c). No thread runs before this. */
+  if ((code = c2h_cli_supervise(&journal)) >= 0) goto done;
+  c.project.journal = journal;
   c2h_error err;
   c2h_error_clear(&err);
   int rc = c2h_project_run(&c.project, (const char *const *)argv + optind, (size_t)(argc - optind), &sum,
@@ -567,6 +587,7 @@ int main(int argc, char **argv) {
   else
     code = C2H_EXIT_OK;
 done:
+  c2h_journal_free(journal);
   c2h_project_summary_dispose(&sum);
   c2h_diag_list_dispose(&diags);
   c2h_rules_free(rules);
@@ -578,5 +599,6 @@ done:
   free(c.include);
   free(c.clang_args);
   free(c.filters);
+  free(c.parse_cache_dir);
   return code;
 }

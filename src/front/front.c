@@ -13,8 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cu2hip/cu2hip.h"
+#include "front/pch_cache.h"
 #include "util/buf.h"
 
 /* Virtual locations of the shim; they exist only as libclang unsaved files. */
@@ -38,6 +41,7 @@ typedef struct shared_pch {
   unsigned parses; /* parses with these flags so far */
   int state;       /* 0 not yet, 2 being built, 1 ready, -1 failed: parse without */
   char *path;      /* temporary file, removed when its last user is freed */
+  char *cached;    /* the on-disk cache's file path is a link to, or NULL (owned) */
   unsigned users;  /* parsers that may hand it to libclang */
 } shared_pch;
 
@@ -81,6 +85,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   c2h_diag_list_init(&f->diags);
   f->depends = NULL;
   f->n_depends = 0;
+  f->parse_cpu_ms = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -107,6 +112,7 @@ void c2h_front_free(c2h_front *fe) {
     if (!fe->uses_pch[i] || --p->users > 0 || p->state == 2) continue;
     if (p->path) unlink(p->path);
     free(p->path);
+    free(p->cached);
     free(p->key);
     memset(p, 0, sizeof *p);
   }
@@ -156,6 +162,8 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
           (struct CXUnsavedFile){p, stub_text, sizeof stub_text - 1};
     }
   }
+  /* Before the first libclang call of the process: see parse_thread. */
+  c2h_front_prepare_process();
   fe->index = clang_createIndex(0, 0);
   if (!fe->index) {
     rc = c2h_error_set(err, C2H_ERR_INTERNAL, NULL, 0, 0, "libclang could not create an index");
@@ -412,13 +420,20 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   (void)parent;
   ast_walk *w = data;
   if (w->rc) return CXChildVisit_Break;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  /* Expressions hold no function definitions or variables of their own
+   * (lambdas aside, whose bodies are statements), and they are only ever
+   * reached inside a declaration already found to be the file's. Looking
+   * up their location would cost the depth of the tree under them: the
+   * start of `a + b` is the start of `a`, so a chain of n terms would cost
+   * n squared. */
+  if (clang_isExpression(k)) return CXChildVisit_Recurse;
   /* Where the code was written, after macro expansion: a statement that
    * starts with a qualifier macro of the shim (`__shared__ float t[32];`)
    * is still the file's own. */
   CXFile file = NULL;
   clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
   if (!file || !clang_File_isEqual(file, w->main_file)) return CXChildVisit_Continue;
-  enum CXCursorKind k = clang_getCursorKind(c);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
     if (f->n_functions == w->cap_functions) {
@@ -602,13 +617,31 @@ static void remove_stale_pchs(const char *tmpdir) {
   closedir(d);
 }
 
-/* Parses the shim alone with args and saves it as a precompiled header in
- * a temporary file; returns the file (malloc'd) or NULL on any failure. */
-static char *build_pch(c2h_front *fe, const char *const *args, int n) {
+/* Parses the shim alone with args and saves it as a precompiled header
+ * at path (an existing file, overwritten); 1 on success. */
+static int save_pch(c2h_front *fe, const char *const *args, int n, const char *path) {
   static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
-  const char *tmpdir = getenv("TMPDIR");
   CXTranslationUnit tu = NULL;
-  int fd = -1, ok = 0;
+  int ok = 0;
+  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
+  if (!files) return 0;
+  files[0] = (struct CXUnsavedFile){pch_main, stub_text, sizeof stub_text - 1};
+  memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, pch_main, args, n, files,
+                                                    (unsigned)fe->n_shim_files + 1,
+                                                    CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
+  free(files);
+  if (ec == CXError_Success && tu && clang_getNumDiagnostics(tu) == 0)
+    ok = clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) == CXSaveError_None;
+  if (tu) clang_disposeTranslationUnit(tu);
+  return ok;
+}
+
+/* A precompiled shim in a temporary file of this process; returns the file
+ * (malloc'd) or NULL on any failure. */
+static char *build_pch(c2h_front *fe, const char *const *args, int n) {
+  const char *tmpdir = getenv("TMPDIR");
+  int fd = -1;
   if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
   remove_stale_pchs(tmpdir);
   size_t plen = strlen(tmpdir) + 48;
@@ -620,19 +653,7 @@ static char *build_pch(c2h_front *fe, const char *const *args, int n) {
     return NULL;
   }
   close(fd);
-  struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
-  if (!files) goto done;
-  files[0] = (struct CXUnsavedFile){pch_main, stub_text, sizeof stub_text - 1};
-  memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
-  enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, pch_main, args, n, files,
-                                                    (unsigned)fe->n_shim_files + 1,
-                                                    CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
-  free(files);
-  if (ec != CXError_Success || !tu || clang_getNumDiagnostics(tu) != 0) goto done;
-  ok = clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) == CXSaveError_None;
-done:
-  if (tu) clang_disposeTranslationUnit(tu);
-  if (!ok) {
+  if (!save_pch(fe, args, n, path)) {
     unlink(path);
     free(path);
     return NULL;
@@ -640,10 +661,63 @@ done:
   return path;
 }
 
+/* Whether path holds an AST file libclang can load (a cache file may be
+ * truncated or damaged: such a file is rebuilt, never used). */
+static int loads(c2h_front *fe, const char *path) {
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_createTranslationUnit2(fe->index, path, &tu);
+  if (tu) clang_disposeTranslationUnit(tu);
+  return ec == CXError_Success && tu != NULL;
+}
+
+/* What a cached precompiled shim depends on, besides the flags: the tool,
+ * the parser and the shim's text. */
+static char *persistent_key(const char *flags) {
+  CXString clang = clang_getClangVersion();
+  unsigned long long h = 1469598103934665603ull; /* FNV-1a of the shim's text */
+  for (size_t i = 0; i < c2h_cuda_shim_len; i++) h = (h ^ (unsigned char)c2h_cuda_shim[i]) * 1099511628211ull;
+  const char *cv = clang_getCString(clang);
+  size_t n = strlen(flags) + strlen(cv ? cv : "") + 128;
+  char *key = malloc(n);
+  if (key) snprintf(key, n, "cu2hip %s\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", c2h_cuda_shim_len, h, flags);
+  clang_disposeString(clang);
+  return key;
+}
+
+/* The precompiled shim for these flags from the on-disk cache, made there
+ * first when missing or damaged; a private link to it (malloc'd), or NULL
+ * when the cache cannot be used. */
+static char *cached_pch(c2h_front *fe, const char *const *args, int n, const char *flags, char **cached) {
+  const char *dir = fe->options.parse_cache_dir;
+  char *key = persistent_key(flags);
+  char *final = key ? c2h_pch_cache_path(dir, key) : NULL;
+  char *mine = NULL, *tmp = NULL;
+  free(key);
+  if (!final) return NULL;
+  if ((mine = c2h_pch_cache_link(final)) && loads(fe, mine)) goto done;
+  if (mine) { /* damaged: made again below */
+    unlink(mine);
+    free(mine);
+    mine = NULL;
+  }
+  if (!(tmp = c2h_pch_cache_temp(dir, final))) goto done;
+  if (!save_pch(fe, args, n, tmp) || c2h_pch_cache_commit(dir, tmp, final) != 0) {
+    unlink(tmp);
+    goto done;
+  }
+  mine = c2h_pch_cache_link(final);
+done:
+  free(tmp);
+  if (mine) *cached = final;
+  else free(final);
+  return mine;
+}
+
 /* The ready precompiled shim for a parse with this standard, or NULL; may
  * build it (once per process and flags, after PCH_AFTER_PARSES parses).
- * The returned path stays valid until fe is freed. */
-static const char *precompiled_shim(c2h_front *fe, const char *std) {
+ * The returned path stays valid until fe is freed; *slot_out is its slot
+ * (for give_up_pch), or -1. */
+static const char *precompiled_shim(c2h_front *fe, const char *std, int *slot_out) {
   int n = 0;
   const char **args = pch_build_args(fe, std, &n);
   char *key = args ? join_args(args, n) : NULL;
@@ -666,7 +740,10 @@ static const char *precompiled_shim(c2h_front *fe, const char *std) {
       fe->uses_pch[at] = 1;
       slot->users++;
     }
-    if (slot->state == 0 && ++slot->parses > PCH_AFTER_PARSES) {
+    /* With the on-disk cache, from the first parse: it is built once for
+     * every later process too, and usually is there already. */
+    unsigned after = fe->options.parse_cache_dir ? 0 : PCH_AFTER_PARSES;
+    if (slot->state == 0 && ++slot->parses > after) {
       slot->state = 2;
       build = 1;
     }
@@ -675,17 +752,33 @@ static const char *precompiled_shim(c2h_front *fe, const char *std) {
   pthread_mutex_unlock(&g_pch_lock);
   if (build) {
     /* Built outside the lock: the other parsers go on without it. */
-    char *path = build_pch(fe, args, n);
+    char *cached = NULL;
+    char *path = fe->options.parse_cache_dir ? cached_pch(fe, args, n, slot->key, &cached) : NULL;
+    if (!path) path = build_pch(fe, args, n);
     pthread_mutex_lock(&g_pch_lock);
     slot->path = path;
+    slot->cached = cached;
     slot->state = path ? 1 : -1;
     ready = path;
     pthread_mutex_unlock(&g_pch_lock);
   }
 done:
+  *slot_out = ready ? (int)(slot - g_pch) : -1;
   free(key);
   free(args);
   return ready;
+}
+
+/* A parse with the precompiled shim of this slot failed (libclang could not
+ * read it: a system header it was made from changed since, say): the rest
+ * of the process parses without it, and a cached copy is removed so that
+ * the next process makes it again. */
+static void give_up_pch(int slot_no) {
+  pthread_mutex_lock(&g_pch_lock);
+  shared_pch *slot = &g_pch[slot_no];
+  slot->state = -1;
+  if (slot->cached) unlink(slot->cached);
+  pthread_mutex_unlock(&g_pch_lock);
 }
 
 /* A -I/-isystem flag naming a CUDA toolkit's include folder (one holding
@@ -713,8 +806,11 @@ static int names_cuda_include_dir(const char *const *args, size_t n, size_t i, s
 /* The flags of one parse: prefix, the file's flags, suffix, with the
  * shim's -include turned into -include-pch when a precompiled shim for the
  * file's standard is ready. */
-static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args, int *n_out) {
-  const char *pch = fe->options.cuda_path ? NULL : precompiled_shim(fe, effective_std(fe, file_args, n_file_args));
+static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args, int *n_out,
+                               int *pch_slot) {
+  *pch_slot = -1;
+  const char *pch =
+      fe->options.cuda_path ? NULL : precompiled_shim(fe, effective_std(fe, file_args, n_file_args), pch_slot);
   const char **args = calloc((size_t)fe->n_prefix + n_file_args + (size_t)fe->n_suffix + 1, sizeof *args);
   int n = 0;
   if (!args) return NULL;
@@ -774,9 +870,75 @@ static size_t special_includes(const char *path, const char *src, size_t len, ch
   return n;
 }
 
-int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
-                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
-                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+/* Statements with more operators than this are left out of token
+ * annotation: clang_annotateTokens takes time quadratic in the depth of
+ * the tree under a statement, and a chain `1 + 1 + ... + 1` is as deep as
+ * it is long (100,000 terms: minutes). Their tokens keep no AST answer,
+ * like those of a macro body. */
+#define MAX_ANNOTATED_OPERATORS 4096
+
+static int is_statement_end(CXTranslationUnit tu, CXToken t) {
+  if (clang_getTokenKind(t) != CXToken_Punctuation) return 0;
+  CXString sp = clang_getTokenSpelling(tu, t);
+  const char *s = clang_getCString(sp);
+  int end = s && (strcmp(s, ";") == 0 || strcmp(s, "{") == 0 || strcmp(s, "}") == 0);
+  clang_disposeString(sp);
+  return end;
+}
+
+/* clang_annotateTokens over the tokens, but for statements holding more
+ * than MAX_ANNOTATED_OPERATORS punctuation tokens, whose cursors are null. */
+static void annotate_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n, CXCursor *cursors) {
+  unsigned from = 0, stmt = 0, ops = 0;
+  for (unsigned i = 0; i <= n; i++) {
+    int end = i == n || is_statement_end(tu, toks[i]);
+    if (!end) {
+      ops += clang_getTokenKind(toks[i]) == CXToken_Punctuation;
+      continue;
+    }
+    if (ops > MAX_ANNOTATED_OPERATORS) {
+      if (stmt > from) clang_annotateTokens(tu, toks + from, stmt - from, cursors + from);
+      for (unsigned k = stmt; k < i; k++) cursors[k] = clang_getNullCursor();
+      from = i;
+    }
+    stmt = i;
+    ops = 0;
+  }
+  if (n > from) clang_annotateTokens(tu, toks + from, n - from, cursors + from);
+}
+
+/* Lines and columns of token offsets, in increasing order. Asking libclang
+ * for them costs the length of the line before the token, which makes a
+ * file of one long line (generated tables) quadratic. Lines end as clang
+ * ends them: LF, CR LF or a lone CR; columns count bytes from 1. */
+typedef struct line_tracker {
+  const char *src;
+  size_t len, pos;
+  unsigned line;
+  size_t line_start;
+} line_tracker;
+
+static void line_col_at(line_tracker *lt, size_t offset, unsigned *line, unsigned *col) {
+  if (offset < lt->pos) { /* out of order: start again */
+    lt->pos = lt->line_start = 0;
+    lt->line = 1;
+  }
+  for (; lt->pos < offset && lt->pos < lt->len; lt->pos++) {
+    char c = lt->src[lt->pos];
+    if (c == '\n' || (c == '\r' && (lt->pos + 1 >= lt->len || lt->src[lt->pos + 1] != '\n'))) {
+      lt->line++;
+      lt->line_start = lt->pos + 1;
+    }
+  }
+  *line = lt->line;
+  size_t c = offset - lt->line_start + 1;
+  *col = c > 0xffffffffu ? 0xffffffffu : (unsigned)c;
+}
+
+/* Parses on the calling thread; see c2h_front_parse. */
+static int parse_here(c2h_front *fe, const char *path, const char *src, size_t len,
+                      const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                      void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
   int rc = 0, n_args = 0;
   CXTranslationUnit tu = NULL;
   CXToken *toks = NULL;
@@ -801,18 +963,35 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
   }
   for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
-  const char **args = parse_args(fe, file_args, n_file_args, &n_args);
+  int pch_slot = -1;
+  const char **args = parse_args(fe, file_args, n_file_args, &n_args, &pch_slot);
   if (!args) {
     free(files);
     free(dashed);
     for (size_t i = 0; i < n_special; i++) free(special[i]);
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
   }
-  enum CXErrorCode ec = clang_parseTranslationUnit2(
-      fe->index, parse_path, args, n_args, files, n_files,
-      CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
-          CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
-      &tu);
+  const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
+                               CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, parse_path, args, n_args, files, n_files, parse_flags, &tu);
+  if (ec != CXError_Success && ec != CXError_Crashed && pch_slot >= 0) {
+    /* Most likely the precompiled shim: again without it. */
+    give_up_pch(pch_slot);
+    free(args);
+    if (!(args = parse_args(fe, file_args, n_file_args, &n_args, &pch_slot))) {
+      free(files);
+      free(dashed);
+      for (size_t i = 0; i < n_special; i++) free(special[i]);
+      return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+    }
+    ec = clang_parseTranslationUnit2(fe->index, parse_path, args, n_args, files, n_files, parse_flags, &tu);
+  }
+  if (ec == CXError_Crashed) {
+    /* libclang caught a crash of its own (crash recovery) and gave up on
+     * this file; the process and the other files are fine. */
+    rc = c2h_error_set(err, C2H_ERR_CRASH, path, 0, 0, "the parser (libclang) crashed while reading the file");
+    goto done;
+  }
   if (ec != CXError_Success || !tu) {
     rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser could not process the file (libclang error %d)",
                        (int)ec);
@@ -832,14 +1011,16 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     cursors = calloc(n_toks, sizeof *cursors);
     facts->toks = calloc(n_toks, sizeof *facts->toks);
     if (!cursors || !facts->toks) goto nomem;
-    clang_annotateTokens(tu, toks, n_toks, cursors);
+    annotate_tokens(tu, toks, n_toks, cursors);
   }
+  line_tracker lines = {src, len, 0, 1, 0};
   for (unsigned i = 0; i < n_toks; i++) {
     c2h_token *t = &facts->toks[i];
     CXSourceRange ext = clang_getTokenExtent(tu, toks[i]);
     unsigned b = 0, e = 0;
-    clang_getSpellingLocation(clang_getRangeStart(ext), NULL, &t->line, &t->col, &b);
+    clang_getSpellingLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
     clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+    line_col_at(&lines, b, &t->line, &t->col);
     t->kind = token_kind(clang_getTokenKind(toks[i]));
     t->begin = b;
     t->end = e < b ? b : e;
@@ -884,4 +1065,61 @@ done:
   free(dashed);
   for (size_t i = 0; i < n_special; i++) free(special[i]);
   return rc;
+}
+
+/* ---- the parsing thread ------------------------------------------------- */
+
+/* clang recurses once per level of a nested or chained construct: the
+ * left-leaning tree of `1 + 1 + ... + 1` is as deep as the chain is long,
+ * and 100,000 terms overflow the 8 MiB stack libclang parses on, which
+ * kills the process (its crash recovery cannot catch a stack overflow: its
+ * signal handler has no alternate stack to run on). So libclang is told to
+ * parse on the calling thread (LIBCLANG_NOTHREADS, read at each call), and
+ * every parse, the AST walk included, runs on a thread of ours with this
+ * much stack. Only the pages a parse touches are ever committed. */
+#define C2H_PARSE_STACK ((size_t)256 << 20)
+
+static pthread_once_t g_nothreads_once = PTHREAD_ONCE_INIT;
+static void set_nothreads(void) { setenv("LIBCLANG_NOTHREADS", "1", 1); }
+
+typedef struct parse_call {
+  c2h_front *fe;
+  const char *path, *src;
+  size_t len;
+  const char *const *file_args;
+  size_t n_file_args;
+  c2h_name_filter filter;
+  void *filter_ctx;
+  c2h_tu_facts *facts;
+  c2h_error *err;
+  int rc;
+} parse_call;
+
+static void *parse_thread(void *arg) {
+  parse_call *c = arg;
+  c->rc = parse_here(c->fe, c->path, c->src, c->len, c->file_args, c->n_file_args, c->filter, c->filter_ctx,
+                     c->facts, c->err);
+  struct timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+    c->facts->parse_cpu_ms = (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
+  return NULL;
+}
+
+void c2h_front_prepare_process(void) { pthread_once(&g_nothreads_once, set_nothreads); }
+
+int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
+                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+  parse_call call = {fe, path, src, len, file_args, n_file_args, filter, filter_ctx, facts, err, 0};
+  pthread_attr_t attr;
+  pthread_t thread;
+  c2h_front_prepare_process();
+  if (pthread_attr_init(&attr) != 0)
+    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "cannot start the parsing thread");
+  int started = pthread_attr_setstacksize(&attr, C2H_PARSE_STACK) == 0 &&
+                pthread_create(&thread, &attr, parse_thread, &call) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "cannot start the parsing thread");
+  pthread_join(thread, NULL);
+  return call.rc;
 }

@@ -74,6 +74,7 @@ typedef struct c2h_tu_facts {
    * absolute paths, in the order first reached (owned). */
   char **depends;
   size_t n_depends;
+  unsigned long long parse_cpu_ms; /* CPU time of the parse (it runs on a thread of its own) */
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
@@ -90,6 +91,9 @@ typedef struct c2h_front_options {
   const char *cuda_path;         /* real CUDA toolkit, or NULL for the shim */
   const char *const *cuda_headers; /* header names the shim stands in for */
   size_t n_cuda_headers;
+  /* A folder for precompiled shims kept across processes (pch_cache.h);
+   * NULL: each process precompiles its own, after a few parses. */
+  const char *parse_cache_dir;
 } c2h_front_options;
 
 typedef struct c2h_front c2h_front;
@@ -98,10 +102,15 @@ typedef struct c2h_front c2h_front;
 int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err);
 void c2h_front_free(c2h_front *fe);
 
+/* Sets up the process for libclang (it parses on the caller's thread, so
+ * that the stack is ours). Called by c2h_front_new; idempotent, thread-safe. */
+void c2h_front_prepare_process(void);
+
 /* Parses src (the contents of path), with the file's own flags (a compile
  * database's -I/-D/-std/-include; may be NULL) after the translator's, and
  * fills facts (initialised by the caller). Fails only when no translation
- * unit can be built at all. */
+ * unit can be built at all, with C2H_ERR_CRASH when libclang crashed on it
+ * and recovered. The parse runs on a thread of its own with a large stack. */
 int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
                     const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
                     void *filter_ctx, c2h_tu_facts *facts, c2h_error *err);

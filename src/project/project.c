@@ -351,7 +351,15 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     c2h_include_ctx include_ctx = {env->run, j};
     c2h_file_options fo = {j->db ? j->db->args : NULL, j->db ? j->db->n_args : 0,
                            o->rename ? c2h_rename_include : NULL, &include_ctx};
-    rc = c2h_translate_file(*trp, j->path, src, len, &fo, &res, &err);
+    int crash_signal = c2h_journal_crashed(o->journal, j->path);
+    if (crash_signal) {
+      char what[128];
+      snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
+               strsignal(crash_signal));
+      rc = c2h_file_result_crashed(&res, j->path, src ? src : "", len, what, &err);
+    } else {
+      rc = c2h_translate_file(*trp, j->path, src, len, &fo, &res, &err);
+    }
   }
   if (rc == C2H_ERR_NOMEM) goto done;
   if (rc) {
@@ -367,9 +375,11 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   rec->stats = res.stats;
   if (!hit) {
     if ((rc = write_output(o, j, &res, out, &err))) goto done;
-    /* A file that ran out of time is tried again by the next run. */
+    /* A file that ran out of time or crashed the parser is tried again by
+     * the next run. */
     int timed_out = 0;
-    for (size_t i = 0; i < res.diags.len; i++) timed_out |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT;
+    for (size_t i = 0; i < res.diags.len; i++)
+      timed_out |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT || res.diags.items[i].check == C2H_CHECK_PARSE_CRASH;
     if (env->cache && sum->input_errors == errors_before && !timed_out &&
         (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res)))
       goto done;
@@ -426,8 +436,14 @@ typedef struct pool {
   int rc; /* the first run-stopping error (out of memory) */
 } pool;
 
+typedef struct worker_arg {
+  pool *pool;
+  unsigned slot; /* the worker's number, for the crash journal */
+} worker_arg;
+
 static void *worker(void *arg) {
-  pool *p = arg;
+  pool *p = ((worker_arg *)arg)->pool;
+  unsigned slot = ((worker_arg *)arg)->slot;
   const c2h_run *r = p->env->run;
   size_t n = p->n;
   c2h_translator *tr = NULL;
@@ -439,7 +455,9 @@ static void *worker(void *arg) {
     job_result *res = &p->results[i];
     job_out out = {&res->diags, &res->sum, &res->file, NULL, 0};
     const c2h_job *job = &r->jobs.items[p->order[i]];
+    c2h_journal_begin(r->o->journal, slot, job->path);
     int rc = run_job(&tr, p->env, job, &out);
+    c2h_journal_end(r->o->journal, slot);
     res->depends = out.depends;
     res->n_depends = out.n_depends;
     pthread_mutex_lock(&p->lock);
@@ -455,6 +473,7 @@ static void *worker(void *arg) {
 static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   unsigned n = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1);
+  if (c2h_journal_serial(o->journal)) n = 1;
   if (n > 64) n = 64;
   if ((size_t)n > n_jobs) n = (unsigned)n_jobs;
   return n ? n : 1;
@@ -470,9 +489,11 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
   pthread_t threads[64];
+  worker_arg args[64];
+  for (unsigned t = 0; t < workers; t++) args[t] = (worker_arg){&p, t};
   for (unsigned t = 1; t < workers; t++)
-    if (pthread_create(&threads[started], NULL, worker, &p) == 0) started++;
-  worker(&p); /* this thread works too */
+    if (pthread_create(&threads[started], NULL, worker, &args[started + 1]) == 0) started++;
+  worker(&args[0]); /* this thread works too */
   for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
   int rc = p.rc;
   c2h_project_file *grown = rc ? NULL : realloc(sum->records, (sum->n_records + n + 1) * sizeof *grown);

@@ -48,7 +48,8 @@ int c2h_scan_names(c2h_scan *s);
 
 /* ---- token helpers shared by the passes (tokens.c) ---- */
 
-/* A monotonic clock in milliseconds (not the time of day). */
+/* The calling thread's CPU time in milliseconds (time limits count the
+ * work done on a file, not how long the machine made it wait). */
 unsigned long long c2h_scan_now_ms(void);
 /* Whether s->deadline_ms is set and has passed. Cheap enough to call once
  * per function or per few thousand tokens, not per token. */

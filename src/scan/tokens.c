@@ -7,8 +7,10 @@
 #include "scan.h"
 
 unsigned long long c2h_scan_now_ms(void) {
+  /* CPU time of the calling thread, not wall time: a file's limit must not
+   * depend on how busy the machine is. */
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
 }
 

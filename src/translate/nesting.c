@@ -8,6 +8,12 @@
  * nested template argument lists or macro arguments, 10000 chained
  * assignments and 20000 chained conditional operators or `else if`s.
  *
+ * Parsing runs on a thread of its own with a larger stack (front.c,
+ * C2H_PARSE_STACK), which moves those depths up: a statement of a million
+ * binary operators (`1 + 1 + ... + 1`, a left-leaning tree as deep as it
+ * is long) parses there, one of three million takes about 512 MiB. Binary
+ * operators are counted per statement, whatever brackets they sit in.
+ *
  * The limits below are far above what real code does and well below those
  * depths. The lexer is deliberately rough (it does not know which names
  * are types or templates); what it may count too high is code no person
@@ -20,6 +26,7 @@
 #define MAX_PREFIX 256   /* prefix operators and casts before one operand */
 #define MAX_ANGLES 512   /* `name<` not closed yet, in one statement */
 #define MAX_CHAIN 2048   /* = and ?: chained in one expression; if/while/for/switch/do nested */
+#define MAX_BINARY 500000 /* binary operators in one statement */
 
 typedef struct level {
   unsigned prefix, angles, chain, stmts;
@@ -32,6 +39,7 @@ typedef struct lexer {
   size_t len, pos;
   size_t depth;
   level lv[MAX_BRACKETS + 2];
+  unsigned binary;  /* binary operators since the statement began */
   int operand;      /* the previous token ended an operand */
   int ident;        /* the previous token was a name */
   int cast_pending; /* a ')' closed a group that is a cast if an operand follows */
@@ -224,6 +232,8 @@ static const char *const PREFIX = "prefix operators and casts applied to one ope
 static const char *const ANGLES = "template argument lists nested in one another";
 static const char *const CHAIN = "assignments or conditional operators chained in one expression";
 static const char *const STMTS = "statements nested in one another (if, else if, loops)";
+static const char *const BINARY = "binary operators in one statement";
+static const char *const not_binary[] = {".", "->", "::", ":", "#", "##", ".*", "->*", "...", NULL};
 
 /* Opens a bracket level; cast: '(' where an operand was expected. */
 static int open_level(lexer *x, size_t offset, int cast) {
@@ -292,6 +302,7 @@ static int token(lexer *x, enum kind k, size_t start, size_t n) {
       break;
   }
   if (is(p, n, "(") || is(p, n, "[") || is(p, n, "{")) {
+    if (is(p, n, "{")) x->binary = 0;
     int cast = is(p, n, "(") && !x->operand;
     x->operand = 0;
     return open_level(x, start, cast);
@@ -301,6 +312,7 @@ static int token(lexer *x, enum kind k, size_t start, size_t n) {
     if (x->depth > 0) x->depth--;
     l = &x->lv[x->depth];
     if (is(p, n, "}")) {
+      x->binary = 0;
       l->prefix = l->angles = l->chain = 0;
       l->stmt_end = 1;
       x->operand = 0;
@@ -311,6 +323,7 @@ static int token(lexer *x, enum kind k, size_t start, size_t n) {
     return 0;
   }
   if (is(p, n, ";")) {
+    x->binary = 0;
     l->prefix = l->angles = l->chain = 0;
     l->stmt_end = 1;
     x->operand = 0;
@@ -341,9 +354,10 @@ static int token(lexer *x, enum kind k, size_t start, size_t n) {
     if (is(p, n, "++") || is(p, n, "--")) return 0; /* postfix: still an operand */
   }
   /* A binary operator, '.', '->', '::', ':', '#'... */
+  int binary = x->operand && !x->directive && !is_one_of(p, n, not_binary);
   l->prefix = 0;
   x->operand = 0;
-  return 0;
+  return binary ? bump(x, &x->binary, start, BINARY, MAX_BINARY) : 0;
 }
 
 int c2h_nesting_too_deep(const char *src, size_t len, c2h_nesting_excess *out) {

@@ -56,7 +56,7 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
     if (r->kind == C2H_RULE_HEADER) tr->headers[n_headers++] = r->cuda;
   }
   c2h_front_options fo = {options->clang_args, options->n_clang_args, options->cuda_path,
-                          tr->headers, n_headers};
+                          tr->headers, n_headers, options->parse_cache_dir};
   if ((rc = c2h_front_new(&tr->front, &fo, err))) goto fail;
   *out = tr;
   return 0;
@@ -116,14 +116,11 @@ static void format_duration(char *buf, size_t size, unsigned long long ms, int r
   else snprintf(buf, size, "%.1f s", (double)ms / 1000.0);
 }
 
-/* The file ran past its time limit: its result becomes its input as it is,
- * with one diagnostic that says so, rather than a partial translation.
- * What the parse found out about dependencies is kept. */
-static int out_of_time(c2h_file_result *res, const char *path, const char *src, size_t len,
-                       unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err) {
-  char took[32], limit[32];
-  format_duration(took, sizeof took, elapsed_ms, 0);
-  format_duration(limit, sizeof limit, limit_ms, 1);
+/* The result of a file that could not be translated safely: its input as
+ * it is, with the one diagnostic that says why, rather than a partial
+ * translation. What the parse found out about dependencies is kept. */
+static int leave_as_is(c2h_file_result *res, const char *path, const char *src, size_t len, c2h_pos at,
+                       c2h_check check, const char *message, c2h_error *err) {
   free(res->output);
   c2h_diag_list_dispose(&res->diags);
   c2h_diag_list_init(&res->diags);
@@ -134,13 +131,31 @@ static int out_of_time(c2h_file_result *res, const char *path, const char *src, 
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory while translating");
   memcpy(res->output, src, len);
   res->output[len] = '\0';
-  c2h_pos none = {0, 0, 0};
-  if (c2h_diag_list_add(&res->diags, path, none, none, C2H_SEV_ERROR, C2H_CHECK_TIME_LIMIT, NULL,
-                        "translating the file took longer than the per-file time limit of %s (stopped after "
-                        "%s); the file is left as it is",
-                        limit, took))
+  if (c2h_diag_list_add(&res->diags, path, at, at, C2H_SEV_ERROR, check, NULL, "%s", message))
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory while translating");
   return 0;
+}
+
+/* The file ran past its time limit. */
+static int out_of_time(c2h_file_result *res, const char *path, const char *src, size_t len,
+                       unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err) {
+  char took[32], limit[32], message[256];
+  format_duration(took, sizeof took, elapsed_ms, 0);
+  format_duration(limit, sizeof limit, limit_ms, 1);
+  snprintf(message, sizeof message,
+           "translating the file took longer than the per-file time limit of %s (stopped after %s); the file "
+           "is left as it is",
+           limit, took);
+  return leave_as_is(res, path, src, len, (c2h_pos){0, 0, 0}, C2H_CHECK_TIME_LIMIT, message, err);
+}
+
+int c2h_file_result_crashed(c2h_file_result *res, const char *path, const char *src, size_t len,
+                            const char *what, c2h_error *err) {
+  char message[768];
+  snprintf(message, sizeof message,
+           "%s; the file is left as it is (the other files are not affected). Please report it with this file",
+           what);
+  return leave_as_is(res, path, src, len, (c2h_pos){0, 0, 0}, C2H_CHECK_PARSE_CRASH, message, err);
 }
 
 static int is_cuda_name(void *ctx, const char *name, size_t len) {
@@ -198,9 +213,13 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
    * inputs is clang's own limits (-fbracket-depth, the template and
    * constexpr depth limits) and the nesting check above, so the time limit
    * is checked from its end on. */
-  if ((rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
-                            (void *)tr->options.rules, &facts, err)))
+  rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
+                       (void *)tr->options.rules, &facts, err);
+  if (rc == C2H_ERR_CRASH) {
+    rc = c2h_file_result_crashed(res, path, src, len, err->message, err);
     goto done;
+  }
+  if (rc) goto done;
   /* The dependencies go to the result whatever happens next. */
   res->depends = facts.depends;
   res->n_depends = facts.n_depends;
@@ -211,6 +230,11 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
                 .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0};
+  /* The parse ran on a thread of its own: its CPU time counts as well. */
+  if (s.deadline_ms) {
+    if (facts.parse_cpu_ms >= tr->options.time_limit_ms) goto timed_out;
+    s.deadline_ms -= facts.parse_cpu_ms;
+  }
   /* The deadline is checked between the passes; the long loops inside them
    * stop early when it has passed, and the check after them notices. */
   for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
@@ -248,7 +272,8 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
   goto done;
 timed_out:
-  rc = out_of_time(res, path, src, len, c2h_scan_now_ms() - start, tr->options.time_limit_ms, err);
+  rc = out_of_time(res, path, src, len, c2h_scan_now_ms() - start + facts.parse_cpu_ms, tr->options.time_limit_ms,
+                   err);
 done:
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);

@@ -86,6 +86,29 @@ cut_rules() {
   done
 }
 
+# repeat N TEXT: TEXT N times.
+repeat() { awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'; }
+
+# Deep shapes for the translator: the constructs clang parses by recursing
+# once per level (operator chains, nested templates and initializer lists,
+# `else if` ladders, chains behind macros), each at a depth real code
+# reaches and at one past the guard of src/translate/nesting.c, so that
+# mutations explore both sides of its limits.
+deep_seeds() {
+  local dir=$1 n
+  for n in 300 5000; do
+    printf 'int chain = %s1;\n' "$(repeat "$n" '1 + ')" >"$dir/deep-chain-$n.cu"
+    printf '__global__ void k(int *p) { *p = %sp[0]; }\n' "$(repeat "$n" 'p[0] * ')" >"$dir/deep-chain-kernel-$n.cu"
+    printf 'int f(int a) { %sreturn 0; }\n' "$(repeat $((n > 2100 ? 2100 : n)) 'if (a == 1) return 1; else ')" >"$dir/deep-else-if-$n.cu"
+  done
+  for n in 100 600; do
+    printf 'template <class T> struct A {};\n%sint%s x;\n' "$(repeat "$n" 'A<')" "$(repeat "$n" '> ')" >"$dir/deep-templates-$n.cu"
+    printf 'struct S { int a[2]; };\nint v%s = %s1%s;\n' "$(repeat "$n" '[1]')" "$(repeat "$n" '{')" "$(repeat "$n" '}')" \
+      >"$dir/deep-init-list-$n.cu"
+  done
+  printf '#define M0 1\n#define M1 M0+M0\n#define M2 M1+M1\n#define M3 M2+M2\nint m = M3+M3;\n' >"$dir/deep-macro-chain.cu"
+}
+
 seed_corpus() { # target dir
   local t=$1 dir=$2 f n=0
   [ -d "$root/fuzz/seeds/$t" ] && find "$root/fuzz/seeds/$t" -maxdepth 1 -type f -exec cp {} "$dir/" \;
@@ -97,7 +120,8 @@ seed_corpus() { # target dir
         [ -f "$f" ] || continue
         n=$((n + 1))
         cp -L "$f" "$dir/seed-$n-$(basename "$f")"
-      done ;;
+      done
+      deep_seeds "$dir" ;;
   esac
 }
 

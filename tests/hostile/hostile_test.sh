@@ -582,6 +582,92 @@ EOF
   done
 }
 
+# chain_file KIND TERMS: `1 + 1 + ... + 1`, TERMS terms, a left-leaning
+# tree as deep as it is long (generated tables and unrolled constants look
+# like this): at file scope, in a function, or behind a macro.
+chain_file() {
+  local chain
+  chain=$(awk -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s1", (i ? "+" : "") }')
+  echo '#include <cuda_runtime.h>'
+  case $1 in
+    file) printf 'int chained = %s;\n' "$chain" ;;
+    function) printf 'void f(int *p) {\n  *p = %s;\n}\n' "$chain" ;;
+    macro) printf '#define CHAIN %s\nint chained = CHAIN;\n' "$chain" ;;
+  esac
+  echo 'void tail_fn() { cudaDeviceReset(); }'
+}
+
+# Long binary-operator chains used to overflow libclang's stack (100,000
+# terms) and kill the run. They are translated now, alone and among other
+# files; a chain past the documented limit is refused with its position.
+sc_binary_chains() {
+  mkdir src
+  local kind f
+  for kind in file function macro; do chain_file "$kind" 100000 >"src/$kind.cu"; done
+  write_good src/good.cu
+  keep src
+  for kind in file function macro; do
+    t check "src/$kind.cu"
+    expect_rc 0 1
+    grep -q 'error:' "$LOG/stderr" && die "src/$kind.cu gave an error: $(stderr_excerpt)"
+  done
+  t -o out src
+  expect_rc 0 1
+  for kind in file function macro; do
+    grep -q 'void tail_fn() { hipDeviceReset(); }' "out/$kind.cu" || die "out/$kind.cu was not translated"
+  done
+  expect_translation out/good.cu src/good.cu
+  # Past the limit: refused before parsing, with the statement's position.
+  chain_file function 600000 >src/huge.cu
+  keep src
+  t -o out2 src
+  expect_rc 2
+  expect_stderr '^src/huge\.cu: error: more than 500000 binary operators in one statement at line 3, column [0-9]+.*\[input-error\]' \
+    'the refused chain with its position'
+  expect_translation out2/good.cu src/good.cu
+  [ -f out2/file.cu ] || die "out2/file.cu was not written"
+  unchanged src
+}
+
+# A crash no handler can catch (libclang's stack overflows on a chain that
+# only macro expansion makes long) costs the file, never the run: the run
+# starts again without it, the file is reported (parse-crash) and left as
+# it is, and every other file is translated.
+sc_parser_crash() {
+  mkdir src
+  {
+    echo '#define M0 1'
+    for i in $(seq 1 22); do echo "#define M$i M$((i - 1))+M$((i - 1))"; done
+    echo 'int bomb = M22;'
+  } >src/bomb.cu
+  write_good src/good.cu
+  write_good src/sub/other.cu
+  keep src
+  t -o out src
+  expect_rc 1
+  expect_stderr '^src/bomb\.cu: error: translating this file crashed cu2hip.*\[parse-crash\]' 'a parse-crash error for bomb.cu'
+  expect_translation out/good.cu src/good.cu
+  expect_translation out/sub/other.cu src/sub/other.cu
+  cmp -s src/bomb.cu out/bomb.cu || die "out/bomb.cu is not bomb.cu as it is"
+  # One file on its own: the error, and nothing on stdout twice.
+  t src/bomb.cu
+  expect_rc 1
+  expect_stderr '\[parse-crash\]' 'a parse-crash error'
+  cmp -s src/bomb.cu "$LOG/stdout" || die "stdout is not bomb.cu as it is, once"
+  t check --format jsonl --output - src/bomb.cu src/good.cu
+  expect_rc 1
+  [ "$(grep -c '"parse-crash"' "$LOG/stdout")" = 1 ] || die "want one parse-crash record on stdout: $(head -c 300 "$LOG/stdout")"
+  # --in-place: the others are translated once, bomb.cu is untouched.
+  cp -r src inplace
+  t --in-place --backup .orig inplace
+  expect_rc 1
+  cmp -s inplace/bomb.cu src/bomb.cu || die "inplace/bomb.cu changed"
+  [ ! -e inplace/bomb.cu.orig ] || die "a backup of the untouched bomb.cu was made"
+  cmp -s inplace/good.cu.orig src/good.cu || die "inplace/good.cu.orig is not the original"
+  hipify src/good.cu | cmp -s - inplace/good.cu || die "inplace/good.cu is not translated"
+  unchanged src
+}
+
 sc_unterminated() {
   mkdir src
   printf '#include <cuda_runtime.h>\nvoid f() { cudaDeviceReset(); }\n/* never closed: cudaMalloc\nmore\n' >src/comment.cu
@@ -1112,6 +1198,8 @@ scenarios=(
   huge_line
   deep_nesting
   parser_recursion
+  binary_chains
+  parser_crash
   unterminated
   line_endings
   utf8_bom

@@ -4,6 +4,7 @@
 # finishes the job.
 #
 # usage: kill_test.sh CU2HIP        (ROUNDS=N, default 25; SEED=N for $RANDOM)
+# The test suite runs 4 rounds, and 25 with scripts/test.sh --long.
 #
 # A tree of about 40 CUDA sources (the examples, varied) is translated once
 # with -o to get the expected result. Then, ROUNDS times, on a fresh copy:

@@ -1,0 +1,145 @@
+/* The on-disk cache of precompiled shims (pch_cache.h). */
+#define _XOPEN_SOURCE 700 /* mkstemp, link, utimensat */
+#include "front/pch_cache.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "util/file.h"
+
+#define PREFIX "shim-"
+#define SUFFIX ".pch"
+
+char *c2h_pch_cache_default_dir(void) {
+  const char *dir = getenv("CU2HIP_CACHE_DIR");
+  if (dir && *dir) return c2h_path_join(dir, "");
+  const char *xdg = getenv("XDG_CACHE_HOME");
+  if (xdg && *xdg == '/') return c2h_path_join(xdg, "cu2hip");
+  const char *home = getenv("HOME");
+  if (!home || *home != '/') return NULL;
+  return c2h_path_join(home, ".cache/cu2hip");
+}
+
+char *c2h_pch_cache_path(const char *dir, const char *key) {
+  XXH128_hash_t h = XXH3_128bits(key, strlen(key));
+  char name[64];
+  snprintf(name, sizeof name, PREFIX "%016llx%016llx" SUFFIX, (unsigned long long)h.high64,
+           (unsigned long long)h.low64);
+  return c2h_path_join(dir, name);
+}
+
+char *c2h_pch_cache_temp(const char *dir, const char *final) {
+  c2h_error err;
+  if (c2h_mkdirs(dir, &err) != 0) return NULL;
+  size_t n = strlen(final) + 16;
+  char *tmp = malloc(n);
+  if (!tmp) return NULL;
+  snprintf(tmp, n, "%s.tmp-XXXXXX", final);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    free(tmp);
+    return NULL;
+  }
+  close(fd);
+  return tmp;
+}
+
+/* A cache file of ours: PREFIX + 32 hex digits + SUFFIX. */
+static int is_entry(const char *name) {
+  size_t n = strlen(name);
+  return n == sizeof PREFIX - 1 + 32 + sizeof SUFFIX - 1 && strncmp(name, PREFIX, sizeof PREFIX - 1) == 0 &&
+         strcmp(name + n - (sizeof SUFFIX - 1), SUFFIX) == 0;
+}
+
+/* A process's link (entry + "." + pid) or temporary (entry + ".tmp-...")
+ * whose process is gone; temporaries older than an hour count as gone. */
+static int is_leftover(const char *name, const struct stat *st) {
+  const char *dot = strstr(name, SUFFIX ".");
+  if (strncmp(name, PREFIX, sizeof PREFIX - 1) != 0 || !dot) return 0;
+  const char *rest = dot + sizeof SUFFIX;
+  if (strncmp(rest, "tmp-", 4) == 0) return st->st_mtime + 3600 < time(NULL);
+  char *end = NULL;
+  long pid = strtol(rest, &end, 10);
+  return pid > 0 && end && !*end && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+typedef struct entry {
+  char name[128];
+  struct timespec used;
+} entry;
+
+static int older_first(const void *a, const void *b) {
+  const struct timespec *x = &((const entry *)a)->used, *y = &((const entry *)b)->used;
+  if (x->tv_sec != y->tv_sec) return x->tv_sec < y->tv_sec ? -1 : 1;
+  return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+/* Keeps the C2H_PCH_CACHE_KEEP most recently used entries; removes the
+ * leftovers of processes that are gone. */
+static void prune(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  entry *list = NULL;
+  size_t n = 0, cap = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strlen(e->d_name) >= sizeof list->name || lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (is_leftover(e->d_name, &st)) {
+      unlink(path);
+      continue;
+    }
+    if (!is_entry(e->d_name)) continue;
+    if (n == cap) {
+      entry *grown = realloc(list, (cap = cap ? cap * 2 : 16) * sizeof *list);
+      if (!grown) break;
+      list = grown;
+    }
+    memcpy(list[n].name, e->d_name, strlen(e->d_name) + 1); /* shorter than name: checked above */
+    list[n++].used = st.st_mtim;
+  }
+  closedir(d);
+  if (n > C2H_PCH_CACHE_KEEP) {
+    qsort(list, n, sizeof *list, older_first);
+    for (size_t i = 0; i + C2H_PCH_CACHE_KEEP < n; i++) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
+      unlink(path);
+    }
+  }
+  free(list);
+}
+
+int c2h_pch_cache_commit(const char *dir, const char *tmp, const char *final) {
+  if (rename(tmp, final) != 0) {
+    unlink(tmp);
+    return -1;
+  }
+  prune(dir);
+  return 0;
+}
+
+char *c2h_pch_cache_link(const char *final) {
+  size_t n = strlen(final) + 24;
+  char *mine = malloc(n);
+  if (!mine) return NULL;
+  snprintf(mine, n, "%s.%ld", final, (long)getpid());
+  unlink(mine); /* a link of an earlier process with the same pid */
+  if (link(final, mine) != 0) {
+    free(mine);
+    return NULL;
+  }
+  utimensat(AT_FDCWD, final, NULL, 0); /* just used: pruned last */
+  return mine;
+}

@@ -1,0 +1,30 @@
+#ifndef C2H_FRONT_PCH_CACHE_H
+#define C2H_FRONT_PCH_CACHE_H
+/* The on-disk cache of precompiled shims (file system side only; front.c
+ * builds and checks the files with libclang). One file per key, named by
+ * the key's digest, made atomically (temporary + rename), at most
+ * C2H_PCH_CACHE_KEEP of them (the least recently used go). A process uses
+ * its own hard link to the file, so that another process pruning the cache
+ * never pulls it from under a parse. */
+
+#define C2H_PCH_CACHE_KEEP 8
+
+/* The cache folder: CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip, else
+ * $HOME/.cache/cu2hip (malloc'd), or NULL when none can be named. */
+char *c2h_pch_cache_default_dir(void);
+
+/* dir/shim-<digest of key>.pch (malloc'd), NULL when out of memory. */
+char *c2h_pch_cache_path(const char *dir, const char *key);
+
+/* A new empty temporary beside final (malloc'd path), or NULL; creates dir. */
+char *c2h_pch_cache_temp(const char *dir, const char *final);
+
+/* Renames tmp over final, then prunes the folder. 0 on success. */
+int c2h_pch_cache_commit(const char *dir, const char *tmp, const char *final);
+
+/* A private hard link to final for this process (malloc'd path; remove it
+ * with unlink when done), or NULL when final is missing; marks final as
+ * just used. Links of processes no longer running are removed on prune. */
+char *c2h_pch_cache_link(const char *final);
+
+#endif
