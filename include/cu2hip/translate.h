@@ -74,6 +74,13 @@ typedef struct c2h_file_options {
   size_t n_clang_args;
   c2h_include_renamer rename_include;
   void *rename_ctx;
+  /* A file that is only ever #included (`#include "kernel.c"`): the file
+   * whose translation unit it belongs to, and that file's bytes (borrowed).
+   * The file is then parsed as that unit sees it, and gets no header of
+   * its own (the includer provides them). NULL: a file of its own. */
+  const char *includer;
+  const char *includer_src;
+  size_t includer_len;
 } c2h_file_options;
 
 void c2h_file_result_init(c2h_file_result *res);

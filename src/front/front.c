@@ -774,26 +774,31 @@ static size_t special_includes(const char *path, const char *src, size_t len, ch
   return n;
 }
 
-int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
-                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
-                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+/* Parses the translation unit of main_path (main_src, main_len) and fills
+ * facts for `path` (src, len), one of its files: the file itself when the
+ * two are the same, else a file it includes. Returns 1 when the unit never
+ * reads `path` (then facts is left empty). */
+static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src, size_t main_len, const char *path,
+                      const char *src, size_t len, const char *const *file_args, size_t n_file_args,
+                      c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
   int rc = 0, n_args = 0;
   CXTranslationUnit tu = NULL;
   CXToken *toks = NULL;
   unsigned n_toks = 0;
   CXCursor *cursors = NULL;
   char *special[MAX_SPECIAL_INCLUDES];
-  size_t n_special = special_includes(path, src, len, special);
+  const int included = main_path != path;
+  size_t n_special = special_includes(main_path, main_src, main_len, special);
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1 + n_special) * sizeof *files);
   if (!files) {
     for (size_t i = 0; i < n_special; i++) free(special[i]);
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
   }
   /* A name starting with '-' would read as a flag to libclang. */
-  char *dashed = path[0] == '-' ? malloc(strlen(path) + 3) : NULL;
-  if (dashed) strcat(strcpy(dashed, "./"), path);
-  const char *parse_path = dashed ? dashed : path;
-  files[0] = (struct CXUnsavedFile){parse_path, src, (unsigned long)len};
+  char *dashed = main_path[0] == '-' ? malloc(strlen(main_path) + 3) : NULL;
+  if (dashed) strcat(strcpy(dashed, "./"), main_path);
+  const char *parse_path = dashed ? dashed : main_path;
+  files[0] = (struct CXUnsavedFile){parse_path, main_src, (unsigned long)main_len};
   unsigned n_files = 1;
   if (!fe->options.cuda_path && fe->n_shim_files) {
     memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
@@ -818,10 +823,24 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
                        (int)ec);
     goto done;
   }
-  CXFile main_file = clang_getFile(tu, parse_path);
+  /* With an includer, "main_file" is the included file whose facts are
+   * wanted: what follows reads its tokens in the includer's context. */
+  CXFile main_file = clang_getFile(tu, included ? path : parse_path);
+  if (!main_file && included) {
+    rc = 1; /* never included (an inactive branch, say) */
+    goto done;
+  }
   if (!main_file) {
     rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser lost track of the file");
     goto done;
+  }
+  if (included) {
+    size_t file_len = 0;
+    const char *bytes = clang_getFileContents(tu, main_file, &file_len);
+    if (!bytes || file_len != len || memcmp(bytes, src, len) != 0) {
+      rc = 1; /* the file changed under us: parse it on its own */
+      goto done;
+    }
   }
   if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags))) goto nomem;
 
@@ -884,4 +903,18 @@ done:
   free(dashed);
   for (size_t i = 0; i < n_special; i++) free(special[i]);
   return rc;
+}
+
+int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
+                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+  return parse_unit(fe, path, src, len, path, src, len, file_args, n_file_args, filter, filter_ctx, facts, err);
+}
+
+int c2h_front_parse_included(c2h_front *fe, const char *includer, const char *includer_src, size_t includer_len,
+                             const char *path, const char *src, size_t len, const char *const *file_args,
+                             size_t n_file_args, c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
+                             c2h_error *err) {
+  return parse_unit(fe, includer, includer_src, includer_len, path, src, len, file_args, n_file_args, filter,
+                    filter_ctx, facts, err);
 }

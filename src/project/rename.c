@@ -73,7 +73,8 @@ char *c2h_renamed_rel(const c2h_run *r, const char *path, const char *rel, int *
  * quoted name beside the includer first, then in the -iquote, -I and
  * -isystem folders of the file's flags and the run's. Returns its real
  * path or NULL. */
-static char *find_header(const c2h_include_ctx *c, const char *includer, const char *name, int bracketed) {
+char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *includer, const char *name,
+                          int bracketed) {
   if (name[0] == '/') return realpath(name, NULL);
   if (!bracketed) {
     char *dir = c2h_strdup(includer);
@@ -85,8 +86,8 @@ static char *find_header(const c2h_include_ctx *c, const char *includer, const c
     free(candidate);
     if (found) return found;
   }
-  const char *const *lists[2] = {c->job->db ? c->job->db->args : NULL, c->run->o->translate.clang_args};
-  size_t counts[2] = {c->job->db ? c->job->db->n_args : 0, c->run->o->translate.n_clang_args};
+  const char *const *lists[2] = {job->db ? job->db->args : NULL, r->o->translate.clang_args};
+  size_t counts[2] = {job->db ? job->db->n_args : 0, r->o->translate.n_clang_args};
   for (int l = 0; l < 2; l++) {
     for (size_t i = 0; i < counts[l]; i++) {
       const char *a = lists[l][i], *dir = NULL;
@@ -116,7 +117,7 @@ char *c2h_rename_include(void *ctx, const char *includer, const char *name, size
   if (!spelled) return NULL;
   memcpy(spelled, name, len);
   spelled[len] = '\0';
-  char *header = find_header(c, includer, spelled, bracketed), *result = NULL;
+  char *header = c2h_run_find_header(c->run, c->job, includer, spelled, bracketed), *result = NULL;
   if (header && c2h_path_inside(header, c->run->root)) {
     const char *rel = header + strlen(c->run->root) + (strcmp(c->run->root, "/") != 0);
     int conflict = 0;

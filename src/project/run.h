@@ -21,6 +21,11 @@ typedef struct c2h_job {
   int db_exact;      /* db is the file's own entry */
   char **depends;    /* after it ran: the headers it includes (real paths, owned) */
   size_t n_depends;
+  /* A part only ever #included by another file (`#include "kernel.c"`):
+   * the file at the top of the chain of includers, whose translation unit
+   * it is parsed in (owned), or NULL. */
+  char *includer;
+  size_t fragment_of; /* while looking for parts: 1 + the index of the job including it, or 0 */
 } c2h_job;
 
 typedef struct c2h_job_list {
@@ -62,6 +67,17 @@ int c2h_run_walk(c2h_run *r, const char *dir, const char *rel);
 /* verify_outputs.c: --verify over the run's translated sources; the
  * failures are diagnostics. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_run_verify(c2h_run *r);
+
+/* fragments.c: finds the files that are only #included parts of other
+ * files (any suffix but a header's, no main function) and gives each the
+ * file whose translation unit it belongs to, and that file's flags. Parts
+ * the walk only copied (kernel.c) become translations. */
+int c2h_run_find_fragments(c2h_run *r);
+
+/* The header an #include names, found as the compiler would find it (see
+ * rename.c); its real path (malloc'd) or NULL. */
+char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *includer, const char *name,
+                          int bracketed);
 
 /* rename.c: the output name of rel under --rename (malloc'd; a copy of rel
  * when it keeps its name). *conflict is set when the new name is taken. */

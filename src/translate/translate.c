@@ -198,8 +198,21 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
    * inputs is clang's own limits (-fbracket-depth, the template and
    * constexpr depth limits) and the nesting check above, so the time limit
    * is checked from its end on. */
-  if ((rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
-                            (void *)tr->options.rules, &facts, err)))
+  int parsed = 0;
+  if (file->includer && file->includer_src) {
+    rc = c2h_front_parse_included(tr->front, file->includer, file->includer_src, file->includer_len, path, src, len,
+                                  file->clang_args, file->n_clang_args, is_cuda_name, (void *)tr->options.rules,
+                                  &facts, err);
+    if (rc < 0) goto done;
+    parsed = rc == 0;
+    if (rc > 0) {
+      c2h_tu_facts_dispose(&facts);
+      c2h_tu_facts_init(&facts);
+    }
+    rc = 0;
+  }
+  if (!parsed && (rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
+                                       (void *)tr->options.rules, &facts, err)))
     goto done;
   /* The dependencies go to the result whatever happens next. */
   res->depends = facts.depends;
@@ -215,6 +228,8 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
    * stop early when it has passed, and the check after them notices. */
   for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
     if (c2h_scan_expired(&s)) goto timed_out;
+    /* An included part gets its headers from the file that includes it. */
+    if (passes[i] == c2h_scan_needed_includes && file->includer) continue;
     if ((rc = passes[i](&s))) {
       rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
       goto done;
