@@ -885,7 +885,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     run_key(o, &key);
     if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules))) goto fail;
   }
-  if ((rc = c2h_run_find_fragments(&run))) goto fail;
+  if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
   c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
   job_env env = {&run, cache, &scripts};
@@ -920,6 +920,8 @@ done:
   free(run.root);
   c2h_job_list_dispose(&run.jobs);
   c2h_compdb_free(run.db);
+  for (size_t i = 0; i < run.n_script_includes; i++) free(run.script_includes[i]);
+  free(run.script_includes);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);
   free(is_dir);

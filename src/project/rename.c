@@ -106,12 +106,36 @@ char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *incl
       if (found) return found;
     }
   }
+  /* Then the folders the build scripts name (only without a database). */
+  for (size_t i = 0; i < r->n_script_includes; i++) {
+    char *candidate = c2h_path_join(r->script_includes[i], name);
+    char *found = candidate ? realpath(candidate, NULL) : NULL;
+    free(candidate);
+    if (found) return found;
+  }
   return NULL;
 }
 
-char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed) {
+/* The new name of a renamed file of the run whose name is base[0..n),
+ * when every such file got the same one (malloc'd), else NULL. */
+static char *renamed_namesake(const c2h_run *r, const char *base, size_t n) {
+  const char *to = NULL;
+  for (size_t i = 0; i < r->jobs.len; i++) {
+    const c2h_job *j = &r->jobs.items[i];
+    const char *b = c2h_path_basename(j->rel);
+    if (strlen(b) != n || memcmp(b, base, n) != 0 || strcmp(j->rel, j->out_rel) == 0) continue;
+    const char *nb = c2h_path_basename(j->out_rel);
+    if (to && strcmp(to, nb) != 0) return c2h_strdup("several names");
+    to = nb;
+  }
+  return to ? c2h_strdup(to) : NULL;
+}
+
+char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed,
+                         char **unresolved) {
   const c2h_include_ctx *c = ctx;
   size_t old_len = 0;
+  *unresolved = NULL;
   if (!c->run->o->rename || !c->run->root || !new_suffix(c->run->o, name, len, &old_len)) return NULL;
   char *spelled = malloc(len + 1);
   if (!spelled) return NULL;
@@ -129,6 +153,9 @@ char *c2h_rename_include(void *ctx, const char *includer, const char *name, size
       result = with_suffix(spelled, len, new_len, suffix);
     }
     free(renamed);
+  } else if (!header) {
+    const char *base = c2h_path_basename(spelled);
+    *unresolved = renamed_namesake(c->run, base, strlen(base));
   }
   free(header);
   free(spelled);

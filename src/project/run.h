@@ -44,6 +44,12 @@ typedef struct c2h_run {
   c2h_diag_list *diags;
   c2h_project_summary *sum;
   size_t done; /* jobs finished so far (progress) */
+  /* Without a compile database: the include folders the build scripts of
+   * the run name (include_directories, target_include_directories, -I in
+   * Makefiles), real paths in job order, to find the headers #include
+   * lines name. */
+  char **script_includes;
+  size_t n_script_includes;
 } c2h_run;
 
 /* Adds a job (copies the strings); a rel already taken is ignored. out_rel
@@ -74,6 +80,10 @@ int c2h_run_verify(c2h_run *r);
  * the walk only copied (kernel.c) become translations. */
 int c2h_run_find_fragments(c2h_run *r);
 
+/* include_dirs.c: fills r->script_includes (nothing with a compile
+ * database, whose entries give each file's folders). */
+int c2h_run_script_includes(c2h_run *r);
+
 /* The header an #include names, found as the compiler would find it (see
  * rename.c); its real path (malloc'd) or NULL. */
 char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *includer, const char *name,
@@ -87,6 +97,7 @@ typedef struct c2h_include_ctx {
   const c2h_run *run;
   const c2h_job *job;
 } c2h_include_ctx;
-char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed);
+char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed,
+                         char **unresolved);
 
 #endif

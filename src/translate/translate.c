@@ -228,8 +228,6 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
    * stop early when it has passed, and the check after them notices. */
   for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
     if (c2h_scan_expired(&s)) goto timed_out;
-    /* An included part gets its headers from the file that includes it. */
-    if (passes[i] == c2h_scan_needed_includes && file->includer) continue;
     if ((rc = passes[i](&s))) {
       rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
       goto done;
