@@ -69,9 +69,12 @@ typedef struct c2h_file_result {
 /* Names a header an #include line refers to after files were renamed
  * (--rename): given the including file, the name as spelled between the
  * quotes or brackets, and whether it was <bracketed>, returns the name to
- * write instead (malloc'd), or NULL to leave the line alone. */
+ * write instead (malloc'd), or NULL to leave the line alone. When the line
+ * is left alone although it may name a renamed file (the header was not
+ * found), *unresolved gets the name that file was given (malloc'd; the
+ * caller frees it), to report. */
 typedef char *(*c2h_include_renamer)(void *ctx, const char *includer, const char *name, size_t len,
-                                     int bracketed);
+                                     int bracketed, char **unresolved);
 
 /* What one file brings besides its bytes (every field optional). */
 typedef struct c2h_file_options {
@@ -79,6 +82,14 @@ typedef struct c2h_file_options {
   size_t n_clang_args;
   c2h_include_renamer rename_include;
   void *rename_ctx;
+  /* A file that is only ever #included (`#include "kernel.c"`): the file
+   * whose translation unit it belongs to, and that file's bytes (borrowed).
+   * The file is then parsed as that unit sees it: a header it needs is
+   * added only when nothing in the unit includes one. NULL: a file of its
+   * own. */
+  const char *includer;
+  const char *includer_src;
+  size_t includer_len;
 } c2h_file_options;
 
 void c2h_file_result_init(c2h_file_result *res);

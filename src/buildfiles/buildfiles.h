@@ -24,6 +24,7 @@ typedef struct c2h_bf_ctx {
 /* A range of bytes [b, e) of ctx->src. */
 typedef struct c2h_bf_word {
   size_t b, e;
+  int nvcc; /* known to go to nvcc (inside $<$<COMPILE_LANGUAGE:CUDA>:...>) */
 } c2h_bf_word;
 
 typedef struct c2h_bf_words {
@@ -59,9 +60,10 @@ int c2h_bf_is_ident_char(int c);
 /* nvcc command-line flags in words[0..n) (all from one command or one
  * flags variable): arch flags become one --offload-arch=ARCH (*arch_done
  * tracks whether it was emitted), nvcc-only flags are mapped, dropped with a
- * note or reported. `strict` enables the flags that are nvcc-only only when
- * the words are known to go to nvcc (-G, -dc, -keep, ...). `blank` as in
- * c2h_bf_delete_word; [lo, hi) bounds the deletions. */
+ * note or reported. `strict` (or a word's own `nvcc`) enables the flags
+ * that are nvcc-only only when the words are known to go to nvcc (-G, -dc,
+ * -keep, -t, ...). `blank` as in c2h_bf_delete_word; [lo, hi) bounds the
+ * deletions. */
 int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int strict,
                           int *arch_done, size_t lo, size_t hi, const char *blank);
 
@@ -69,6 +71,11 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
  * -> "hipblas"), NULL if unknown, "" if the library has no HIP counterpart
  * (then *why explains). */
 const char *c2h_bf_hip_lib(const char *cuda, size_t n, const char **why);
+
+/* The advice for an NVIDIA tool (cuobjdump, nvdisasm, nvprof, ...) named by
+ * word[0..n) (a command, maybe with a folder or a Make prefix such as '@'
+ * or '$('), or NULL when the word is no such tool. *tool gets its name. */
+const char *c2h_bf_nvidia_tool(const char *word, size_t n, const char **tool);
 
 /* Rewrites references to CUDA install paths (/usr/local/cuda[-X.Y], /opt/cuda,
  * $(CUDA_PATH)-style variables) inside src[b, e) to ROCm ones. `make` picks

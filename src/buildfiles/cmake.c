@@ -278,6 +278,16 @@ typedef struct cm {
   int libs_added;
   char **covered; /* sources already given a LANGUAGE */
   size_t n_covered, cap_covered;
+  /* Variables whose value is an architecture list: ${V} is the value of a
+   * CUDA_ARCHITECTURES setting. set_here: the script sets V itself. */
+  struct arch_var {
+    size_t b, e; /* the name, in the source */
+    int set_here;
+  } arch_vars[16];
+  size_t n_arch_vars;
+  size_t arch_args[64]; /* indexes into f.args of the ${V} uses that are architecture values */
+  size_t n_arch_args;
+  int hip_enabled; /* the script makes HIP a language (project, enable_language) */
 } cm;
 
 static const c2h_cmake_arg *arg(const cm *m, const c2h_cmake_cmd *c, size_t k) {
@@ -327,12 +337,97 @@ static int is_covered(const cm *m, size_t b, size_t e) {
   return 0;
 }
 
+/* The variable name of an argument that is exactly ${NAME} (maybe quoted):
+ * [*b, *e), or 0. */
+static int var_ref(const cm *m, const c2h_cmake_arg *a, size_t *b, size_t *e) {
+  const char *s = m->ctx->src;
+  if (a->kind == C2H_CMAKE_ARG_BRACKET || a->ce - a->cb < 4 || s[a->cb] != '$' || s[a->cb + 1] != '{' ||
+      s[a->ce - 1] != '}')
+    return 0;
+  for (size_t i = a->cb + 2; i + 1 < a->ce; i++)
+    if (!c2h_bf_is_ident_char((unsigned char)s[i])) return 0;
+  *b = a->cb + 2;
+  *e = a->ce - 1;
+  return 1;
+}
+
+static struct arch_var *find_arch_var(cm *m, size_t b, size_t e) {
+  for (size_t i = 0; i < m->n_arch_vars; i++)
+    if (m->arch_vars[i].e - m->arch_vars[i].b == e - b &&
+        memcmp(m->ctx->src + m->arch_vars[i].b, m->ctx->src + b, e - b) == 0)
+      return &m->arch_vars[i];
+  return NULL;
+}
+
+/* Records the ${V} among args[from, to) of an architecture setting. */
+static void note_arch_values(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to) {
+  for (size_t k = from; k < to; k++) {
+    size_t b, e;
+    if (!var_ref(m, arg(m, c, k), &b, &e)) continue;
+    /* CMAKE_CUDA_ARCHITECTURES itself is renamed everywhere alike. */
+    if (c2h_bf_eq(m->ctx, b, e, "CMAKE_CUDA_ARCHITECTURES") || c2h_bf_eq(m->ctx, b, e, "CMAKE_HIP_ARCHITECTURES"))
+      continue;
+    if (m->n_arch_args < sizeof m->arch_args / sizeof m->arch_args[0])
+      m->arch_args[m->n_arch_args++] = c->first_arg + k;
+    if (!find_arch_var(m, b, e) && m->n_arch_vars < sizeof m->arch_vars / sizeof m->arch_vars[0]) {
+      m->arch_vars[m->n_arch_vars].b = b;
+      m->arch_vars[m->n_arch_vars].e = e;
+      m->arch_vars[m->n_arch_vars++].set_here = 0;
+    }
+  }
+}
+
+/* The end of the value arguments of set(): CACHE or PARENT_SCOPE ends them. */
+static size_t set_values_end(const cm *m, const c2h_cmake_cmd *c) {
+  for (size_t k = 1; k < c->n_args; k++)
+    if (arg_is(m, c, k, "CACHE") || arg_is(m, c, k, "PARENT_SCOPE")) return k;
+  return c->n_args;
+}
+
+/* Where the script sets an architecture: the values args[*from, *to) of
+ * set_target_properties(.. CUDA_ARCHITECTURES v), set_property(.. PROPERTY
+ * CUDA_ARCHITECTURES v...) or set(CMAKE_CUDA_ARCHITECTURES v...); 0 if c
+ * is none of them. set_target_properties may name the property twice. */
+static int arch_setting(const cm *m, const c2h_cmake_cmd *c, size_t start, size_t *from, size_t *to) {
+  if (name_is(m, c, "set_target_properties")) {
+    size_t k = start;
+    if (k == 0) {
+      while (k < c->n_args && !arg_is(m, c, k, "PROPERTIES")) k++;
+      k++;
+    }
+    for (; k + 1 < c->n_args; k += 2)
+      if (arg_is(m, c, k, "CUDA_ARCHITECTURES")) {
+        *from = k + 1;
+        *to = k + 2;
+        return 1;
+      }
+    return 0;
+  }
+  if (start) return 0;
+  if (name_is(m, c, "set_property")) {
+    size_t k = 0;
+    while (k < c->n_args && !arg_is(m, c, k, "PROPERTY")) k++;
+    if (k + 1 >= c->n_args || !arg_is(m, c, k + 1, "CUDA_ARCHITECTURES")) return 0;
+    *from = k + 2;
+    *to = c->n_args;
+    return 1;
+  }
+  if (name_is(m, c, "set") && c->n_args && arg_is(m, c, 0, "CMAKE_CUDA_ARCHITECTURES")) {
+    *from = 1;
+    *to = set_values_end(m, c);
+    return 1;
+  }
+  return 0;
+}
+
 /* Scans once for the packages the script needs and has, and for the
  * sources that already have a LANGUAGE. */
 static int prescan(cm *m) {
   const c2h_bf_ctx *ctx = m->ctx;
   for (size_t ci = 0; ci < m->f.n_cmds; ci++) {
     const c2h_cmake_cmd *c = &m->f.cmds[ci];
+    size_t from = 0, to = 0;
+    for (size_t start = 0; arch_setting(m, c, start, &from, &to); start = to) note_arch_values(m, c, from, to);
     if (name_is(m, c, "find_package") && c->n_args) {
       const c2h_cmake_arg *a = arg(m, c, 0);
       for (size_t p = 0; p < N_PACKAGES; p++)
@@ -537,6 +632,15 @@ static int set_arch_values(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to
   for (size_t k = from; k < to; k++) {
     const c2h_cmake_arg *a = arg(m, c, k);
     if (!is_arch_literal(ctx->src + a->cb, a->ce - a->cb)) {
+      size_t vb, ve;
+      struct arch_var *v = var_ref(m, a, &vb, &ve) ? find_arch_var(m, vb, ve) : NULL;
+      /* A variable the script sets: its set() is translated. */
+      if (v && v->set_here) return 0;
+      if (v)
+        return c2h_bf_diag(ctx, a->b, a->e, C2H_SEV_WARNING, ctx->arch,
+                           "the architectures come from ${%.*s}, which this script does not set: give it the "
+                           "AMD architecture (%s for MI300X), not NVIDIA compute capabilities",
+                           (int)(ve - vb), ctx->src + vb, ctx->arch);
       if (memchr(ctx->src + a->cb, '$', a->ce - a->cb)) return 0;
       return c2h_bf_diag(ctx, a->b, a->e, C2H_SEV_WARNING, ctx->arch,
                          "architecture value '%.*s' not understood; AMD GPUs need their gfx name "
@@ -578,20 +682,81 @@ static void target_names(const cm *m, const c2h_cmake_cmd *c, char *buf, size_t 
   if (!used) snprintf(buf, size, "<target>");
 }
 
-static int rdc_diag(cm *m, const c2h_cmake_cmd *c, const c2h_cmake_arg *key, const c2h_cmake_arg *val) {
+/* CMake's truth values, as if() reads constants: 1 true, 0 false, -1 not a
+ * constant (a variable reference, say). */
+static int cmake_bool(const cm *m, const c2h_cmake_arg *a) {
+  static const char *const yes[] = {"ON", "TRUE", "YES", "Y", "1", NULL};
+  static const char *const no[] = {"OFF", "FALSE", "NO", "N", "0", "", NULL};
+  for (size_t i = 0; yes[i]; i++)
+    if (c2h_bf_ieq(m->ctx, a->cb, a->ce, yes[i])) return 1;
+  for (size_t i = 0; no[i]; i++)
+    if (c2h_bf_ieq(m->ctx, a->cb, a->ce, no[i])) return 0;
+  return -1;
+}
+
+/* CUDA_SEPARABLE_COMPILATION key/val on the targets of command c. ON
+ * becomes -fgpu-rdc options on each target (HIP has no such property) and
+ * the pair is removed, or the whole command when it sets nothing else;
+ * OFF (HIP's default) is a note; anything else a warning. */
+static int rdc_property(cm *m, const c2h_cmake_cmd *c, const c2h_cmake_arg *key, const c2h_cmake_arg *val,
+                        int whole) {
   c2h_bf_ctx *ctx = m->ctx;
   char names[256], fix[1024];
   target_names(m, c, names, sizeof names);
   snprintf(fix, sizeof fix, rdc_fix, names, names);
   size_t e = val ? val->e : key->e;
-  if (val && (c2h_bf_ieq(ctx, val->cb, val->ce, "OFF") || c2h_bf_ieq(ctx, val->cb, val->ce, "FALSE") ||
-              c2h_bf_eq(ctx, val->cb, val->ce, "0")))
+  int on = val ? cmake_bool(m, val) : -1;
+  if (on == 0)
     return c2h_bf_diag(ctx, key->b, e, C2H_SEV_NOTE, NULL,
                        "CUDA_SEPARABLE_COMPILATION OFF is HIP's default and can be removed");
-  return c2h_bf_diag(ctx, key->b, e, C2H_SEV_WARNING, fix,
-                     "HIP has no separable-compilation property: relocatable device code needs "
-                     "-fgpu-rdc when compiling and -fgpu-rdc --hip-link when linking %s",
+  if (on < 0 || strcmp(names, "<target>") == 0)
+    return c2h_bf_diag(ctx, key->b, e, C2H_SEV_WARNING, fix,
+                       "HIP has no separable-compilation property: relocatable device code needs "
+                       "-fgpu-rdc when compiling and -fgpu-rdc --hip-link when linking %s",
+                       names);
+  /* One pair of lines per target, after the command. */
+  c2h_buf lines;
+  c2h_buf_init(&lines);
+  int rc = 0;
+  size_t ib, ie;
+  c2h_bf_line_indent(ctx, c->name_b, &ib, &ie);
+  for (const char *p = names; *p && !rc;) {
+    size_t n = strcspn(p, " ");
+    rc = c2h_buf_printf(&lines,
+                        "%s%.*starget_compile_options(%.*s PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)"
+                        "%s%.*starget_link_options(%.*s PRIVATE \"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")",
+                        ctx->nl, (int)(ie - ib), ctx->src + ib, (int)n, p, ctx->nl, (int)(ie - ib), ctx->src + ib,
+                        (int)n, p);
+    p += n;
+    while (*p == ' ') p++;
+  }
+  if (!rc) {
+    if (whole) {
+      /* The command did nothing else: the new lines take its place. */
+      rc = c2h_bf_edit(ctx, c->name_b, c->close + 1, lines.data + strlen(ctx->nl) + (ie - ib));
+    } else {
+      /* A pair alone on its line goes with its line. */
+      size_t lb, le, end = c2h_bf_line_end(ctx, e);
+      c2h_bf_line_indent(ctx, key->b, &lb, &le);
+      size_t t = e;
+      while (t < end && (ctx->src[t] == ' ' || ctx->src[t] == '\t')) t++;
+      if (le == key->b && t == end && lb > c->open && end < c->close) {
+        size_t next = end < ctx->len && ctx->src[end] == '\r' ? end + 1 : end;
+        rc = c2h_bf_edit(ctx, lb, next + 1, "");
+      } else {
+        rc = c2h_bf_delete_word(ctx, key->b, e, c->open + 1, c->close, "");
+      }
+      size_t at = c2h_bf_line_end(ctx, c->close);
+      if (!rc) rc = c2h_edit_add(&ctx->edits, at, at, lines.data, lines.len);
+    }
+  }
+  if (!rc)
+    rc = c2h_bf_diag(ctx, key->b, e, C2H_SEV_NOTE, NULL,
+                     "CUDA_SEPARABLE_COMPILATION ON became -fgpu-rdc when compiling and -fgpu-rdc --hip-link when "
+                     "linking %s (HIP has no such property)",
                      names);
+  c2h_buf_dispose(&lines);
+  return rc;
 }
 
 /* Properties: set_target_properties(t... PROPERTIES k v ...) and
@@ -601,11 +766,12 @@ static int properties(cm *m, const c2h_cmake_cmd *c) {
   if (name_is(m, c, "set_target_properties")) {
     size_t k = 0;
     while (k < c->n_args && !arg_is(m, c, k, "PROPERTIES")) k++;
-    for (k++; k + 1 < c->n_args && !rc; k += 2) {
+    size_t first = ++k;
+    for (; k + 1 < c->n_args && !rc; k += 2) {
       if (arg_is(m, c, k, "CUDA_ARCHITECTURES"))
         rc = set_arch_values(m, c, k + 1, k + 2);
       else if (arg_is(m, c, k, "CUDA_SEPARABLE_COMPILATION"))
-        rc = rdc_diag(m, c, arg(m, c, k), arg(m, c, k + 1));
+        rc = rdc_property(m, c, arg(m, c, k), arg(m, c, k + 1), first + 2 == c->n_args);
     }
   } else if (name_is(m, c, "set_property")) {
     size_t k = 0;
@@ -614,47 +780,85 @@ static int properties(cm *m, const c2h_cmake_cmd *c) {
     if (arg_is(m, c, k + 1, "CUDA_ARCHITECTURES"))
       rc = set_arch_values(m, c, k + 2, c->n_args);
     else if (arg_is(m, c, k + 1, "CUDA_SEPARABLE_COMPILATION"))
-      rc = rdc_diag(m, c, arg(m, c, k + 1), k + 2 < c->n_args ? arg(m, c, k + 2) : NULL);
+      rc = rdc_property(m, c, arg(m, c, k + 1), k + 2 < c->n_args ? arg(m, c, k + 2) : NULL, 1);
   }
   return rc;
 }
 
-/* Collects the flag words of args[from, to): blanks and ';' separate them,
- * and generator expressions $<...:flags> are looked into. */
+/* Whether the condition text src[b, e) of a generator expression selects
+ * CUDA (or HIP) compiles or links: $<COMPILE_LANGUAGE:CUDA>,
+ * $<COMPILE_LANG_AND_ID:CUDA,NVIDIA>, $<LINK_LANGUAGE:CXX,CUDA>, ... */
+static int selects_cuda(const char *src, size_t b, size_t e) {
+  static const char *const keys[] = {"COMPILE_LANGUAGE:", "COMPILE_LANG_AND_ID:", "LINK_LANGUAGE:",
+                                     "LINK_LANG_AND_ID:", NULL};
+  for (size_t i = b; i < e; i++) {
+    if (e - i >= 16 && memcmp(src + i, "CUDA_COMPILER_ID", 16) == 0) return 1;
+    for (size_t k = 0; keys[k]; k++) {
+      size_t m = strlen(keys[k]);
+      if (e - i < m || memcmp(src + i, keys[k], m) != 0) continue;
+      for (size_t q = i + m; q < e && src[q] != '>';) {
+        size_t r = q;
+        while (r < e && c2h_bf_is_ident_char((unsigned char)src[r])) r++;
+        if ((r - q == 4 && memcmp(src + q, "CUDA", 4) == 0) || (r - q == 3 && memcmp(src + q, "HIP", 3) == 0))
+          return 1;
+        if (r < e && src[r] == ',') r++;
+        else if (r == q) break;
+        q = r;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Collects the flag words of args[from, to): blanks and ';' separate them.
+ * Generator expressions are looked into: their conditions are skipped, and
+ * the words a condition gives only to CUDA compiles or links are marked as
+ * going to nvcc ($<$<COMPILE_LANGUAGE:CUDA>:-G;-lineinfo>). */
 static int flag_words(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to, c2h_bf_words *w) {
+  enum { MAX_NEST = 32 };
   const char *src = m->ctx->src;
   for (size_t k = from; k < to; k++) {
     const c2h_cmake_arg *a = arg(m, c, k);
     if (a->kind == C2H_CMAKE_ARG_BRACKET) continue;
-    size_t i = a->cb;
-    while (i < a->ce) {
-      while (i < a->ce && (src[i] == ' ' || src[i] == '\t' || src[i] == ';')) i++;
-      size_t j = i;
-      while (j < a->ce && src[j] != ' ' && src[j] != '\t' && src[j] != ';') j++;
-      if (j == i) break;
-      size_t b = i, e = j;
-      if (e - b > 2 && src[b] == '$' && src[b + 1] == '<') {
-        /* $<cond:flag> : the flag starts after the last ">:" */
-        for (size_t q = b; q + 1 < e; q++)
-          if (src[q] == '>' && src[q + 1] == ':') b = q + 2;
-        if (b == i) {
-          size_t q = i + 2;
-          while (q < e && src[q] != ':') q++;
-          b = q < e ? q + 1 : e;
+    struct {
+      size_t cond_b;
+      int in_cond, cuda;
+    } st[MAX_NEST];
+    size_t depth = 0, in_conds = 0, cudas = 0, wb = 0;
+    int open = 0; /* a word is being read, from wb */
+    for (size_t i = a->cb; i <= a->ce; i++) {
+      char ch = i < a->ce ? src[i] : ' ';
+      int genex = ch == '$' && i + 1 < a->ce && src[i + 1] == '<';
+      int ends = genex || ch == ' ' || ch == '\t' || ch == ';' || (depth && ch == '>') ||
+                 (depth && st[depth - 1].in_cond && ch == ':');
+      if (ends && open) {
+        open = 0;
+        if (!in_conds) {
+          if (c2h_bf_words_push(w, wb, i)) return C2H_ERR_NOMEM;
+          w->items[w->len - 1].nvcc = cudas > 0;
         }
       }
-      /* Drop the '>' closing generator expressions. */
-      while (e > b && src[e - 1] == '>') {
-        size_t opens = 0, closes = 0;
-        for (size_t q = b; q < e; q++) {
-          if (src[q] == '<' && q > b && src[q - 1] == '$') opens++;
-          if (src[q] == '>') closes++;
-        }
-        if (closes <= opens) break;
-        e--;
+      if (genex) {
+        if (depth == MAX_NEST) return 0; /* nested beyond reason: leave the rest */
+        st[depth].cond_b = i + 2;
+        st[depth].in_cond = 1;
+        st[depth].cuda = 0;
+        depth++;
+        in_conds++;
+        i++;
+      } else if (depth && st[depth - 1].in_cond && ch == ':') {
+        st[depth - 1].in_cond = 0;
+        in_conds--;
+        st[depth - 1].cuda = selects_cuda(src, st[depth - 1].cond_b, i);
+        cudas += (size_t)st[depth - 1].cuda;
+      } else if (depth && ch == '>') {
+        depth--;
+        if (st[depth].in_cond) in_conds--;
+        cudas -= (size_t)st[depth].cuda;
+      } else if (!ends && !open) {
+        open = 1;
+        wb = i;
       }
-      if (e > b && c2h_bf_words_push(w, b, e)) return C2H_ERR_NOMEM;
-      i = j;
     }
   }
   return 0;
@@ -811,6 +1015,76 @@ static int custom_nvcc(cm *m, const c2h_cmake_cmd *c, int *found) {
   return 0;
 }
 
+/* set(CMAKE_CUDA_SEPARABLE_COMPILATION ON): every later target of the
+ * folder compiles relocatable device code; HIP has no such variable, so
+ * the same goes to the folder's options. */
+static int rdc_variable(cm *m, const c2h_cmake_cmd *c) {
+  c2h_bf_ctx *ctx = m->ctx;
+  size_t ib, ie;
+  c2h_bf_line_indent(ctx, c->name_b, &ib, &ie);
+  c2h_buf text;
+  c2h_buf_init(&text);
+  int rc = c2h_buf_printf(&text,
+                          "add_compile_options($<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)%s%.*s"
+                          "add_link_options(\"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")",
+                          ctx->nl, (int)(ie - ib), ctx->src + ib);
+  if (!rc) rc = c2h_bf_edit(ctx, c->name_b, c->close + 1, text.data);
+  if (!rc)
+    rc = c2h_bf_diag(ctx, c->name_b, c->close + 1, C2H_SEV_NOTE, NULL,
+                     "CMAKE_CUDA_SEPARABLE_COMPILATION ON became -fgpu-rdc for the folder's HIP compiles and "
+                     "links (HIP has no such variable)");
+  c2h_buf_dispose(&text);
+  return rc;
+}
+
+/* target_compile_features(t ... cuda_std_17): HIP has its own features. */
+static int compile_features(cm *m, const c2h_cmake_cmd *c) {
+  int rc = 0;
+  for (size_t k = 1; k < c->n_args && !rc; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    if (a->kind != C2H_CMAKE_ARG_UNQUOTED || a->ce - a->cb < 9 || memcmp(m->ctx->src + a->cb, "cuda_std_", 9) != 0)
+      continue;
+    rc = c2h_bf_edit(m->ctx, a->cb, a->cb + 4, "hip");
+  }
+  return rc;
+}
+
+/* Custom commands that run NVIDIA tools (cuobjdump, nvdisasm, ...). */
+static int custom_tools(cm *m, const c2h_cmake_cmd *c) {
+  int rc = 0;
+  for (size_t k = 1; k < c->n_args && !rc; k++) {
+    if (!arg_is(m, c, k - 1, "COMMAND")) continue;
+    const c2h_cmake_arg *a = arg(m, c, k);
+    const char *tool = NULL, *advice = c2h_bf_nvidia_tool(m->ctx->src + a->cb, a->ce - a->cb, &tool);
+    if (advice)
+      rc = c2h_bf_diag(m->ctx, a->b, a->e, C2H_SEV_WARNING, NULL,
+                       "%s is an NVIDIA tool with no ROCm build of the same name: %s", tool, advice);
+  }
+  return rc;
+}
+
+/* ${V}, where V holds an architecture list, used other than as the value
+ * of an architecture setting: after translation it holds gfx names. */
+static int other_arch_use(cm *m, const c2h_cmake_cmd *c, size_t k) {
+  const c2h_cmake_arg *a = arg(m, c, k);
+  const char *s = m->ctx->src;
+  if (name_is(m, c, "message")) return 0;
+  for (size_t i = 0; i < m->n_arch_args; i++)
+    if (m->arch_args[i] == c->first_arg + k) return 0;
+  for (size_t i = a->cb; i + 3 < a->ce; i++) {
+    if (s[i] != '$' || s[i + 1] != '{') continue;
+    size_t e = i + 2;
+    while (e < a->ce && c2h_bf_is_ident_char((unsigned char)s[e])) e++;
+    struct arch_var *v = e < a->ce && s[e] == '}' ? find_arch_var(m, i + 2, e) : NULL;
+    if (v && v->set_here)
+      return c2h_bf_diag(m->ctx, i, e + 1, C2H_SEV_WARNING, NULL,
+                         "${%.*s} holds the GPU architectures, which are now AMD names (%s); check that this "
+                         "use still makes sense",
+                         (int)(e - i - 2), s + i + 2, m->ctx->arch);
+  }
+  return 0;
+}
+
 static int command(cm *m, const c2h_cmake_cmd *c) {
   c2h_bf_ctx *ctx = m->ctx;
   int rc = 0;
@@ -832,6 +1106,7 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
       }
       if (!arg_is(m, c, k, "CUDA")) continue;
       const c2h_cmake_arg *a = arg(m, c, k);
+      m->hip_enabled = 1;
       rc = has_hip ? c2h_bf_delete_word(ctx, a->b, a->e, c->open + 1, c->close, "")
                    : c2h_bf_edit(ctx, a->b, a->e, "HIP");
       has_hip = 1;
@@ -845,11 +1120,15 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
       size_t end = n;
       for (size_t k = v + 1; k < n; k++)
         if (arg_is(m, c, k, "CACHE") || arg_is(m, c, k, "PARENT_SCOPE")) end = k;
+      struct arch_var *av = v == 0 ? find_arch_var(m, a->cb, a->ce) : NULL;
       if ((sn >= 16 && memcmp(s, "CMAKE_CUDA_FLAGS", 16) == 0) ||
           (sn >= 15 && memcmp(s, "CMAKE_HIP_FLAGS", 15) == 0))
         rc = map_flags(m, c, v + 1, end, 1);
-      else if (v == 0 && c2h_bf_eq(ctx, a->cb, a->ce, "CMAKE_CUDA_ARCHITECTURES"))
+      else if (v == 0 && (c2h_bf_eq(ctx, a->cb, a->ce, "CMAKE_CUDA_ARCHITECTURES") || av))
         rc = set_arch_values(m, c, 1, end);
+      else if (v == 0 && c2h_bf_eq(ctx, a->cb, a->ce, "CMAKE_CUDA_SEPARABLE_COMPILATION") && n == 2 &&
+               cmake_bool(m, arg(m, c, 1)) == 1)
+        return rdc_variable(m, c);
     }
   } else if (name_is(m, c, "target_compile_options") || name_is(m, c, "add_compile_options") ||
              name_is(m, c, "target_link_options") || name_is(m, c, "add_link_options") ||
@@ -860,6 +1139,9 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
     int nvcc = 0;
     rc = custom_nvcc(m, c, &nvcc);
     if (rc || nvcc) return rc; /* left for a person, as it is */
+    if ((rc = custom_tools(m, c))) return rc;
+  } else if (name_is(m, c, "target_compile_features")) {
+    rc = compile_features(m, c);
   } else if (name_is(m, c, "set_target_properties") || name_is(m, c, "set_property")) {
     rc = properties(m, c);
   } else {
@@ -892,6 +1174,7 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
     if (!rc) rc = c2h_bf_map_renames(ctx, a->cb, a->ce);
     if (!rc) rc = c2h_bf_map_cuda_paths(ctx, a->cb, a->ce, 0);
     if (!rc) rc = scan_names(m, a);
+    if (!rc && m->n_arch_vars && !name_is(m, c, "set")) rc = other_arch_use(m, c, k);
   }
   if (rc) return rc;
   if (name_is(m, c, "add_executable") || name_is(m, c, "add_library") ||
@@ -903,13 +1186,53 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
   return rc;
 }
 
+/* cmake_minimum_required(VERSION x[...y]) below 3.21, the first CMake with
+ * the HIP language, in a script that enables HIP: the minimum becomes 3.21. */
+static int raise_minimum(cm *m) {
+  c2h_bf_ctx *ctx = m->ctx;
+  for (size_t ci = 0; ci < m->f.n_cmds; ci++) {
+    const c2h_cmake_cmd *c = &m->f.cmds[ci];
+    if (!name_is(m, c, "cmake_minimum_required") || c->n_args < 2 || !arg_is(m, c, 0, "VERSION")) continue;
+    const c2h_cmake_arg *a = arg(m, c, 1);
+    char v[64];
+    size_t n = a->ce - a->cb < sizeof v - 1 ? a->ce - a->cb : sizeof v - 1;
+    memcpy(v, ctx->src + a->cb, n);
+    v[n] = '\0';
+    unsigned major = 0, minor = 0;
+    if (sscanf(v, "%u.%u", &major, &minor) < 1) return 0;
+    if (major > 3 || (major == 3 && minor >= 21)) return 0;
+    /* A range x...y keeps its maximum when that is 3.21 or newer. */
+    unsigned ymaj = 0, ymin = 0;
+    const char *dots = NULL;
+    for (size_t i = 0; i + 2 < n; i++)
+      if (memcmp(v + i, "...", 3) == 0) dots = v + i;
+    int keep_max = dots && sscanf(dots + 3, "%u.%u", &ymaj, &ymin) >= 1 && (ymaj > 3 || (ymaj == 3 && ymin >= 21));
+    size_t e = keep_max ? (size_t)(dots - v) : a->ce - a->cb;
+    int rc = c2h_bf_edit(ctx, a->cb, a->cb + e, "3.21");
+    if (!rc)
+      rc = c2h_bf_diag(ctx, a->cb, a->cb + e, C2H_SEV_NOTE, NULL,
+                       "minimum CMake raised from %.*s to 3.21, the first version with the HIP language", (int)e,
+                       v);
+    return rc;
+  }
+  return 0;
+}
+
 int c2h_bf_translate_cmake(c2h_bf_ctx *ctx) {
   cm m;
   memset(&m, 0, sizeof m);
   m.ctx = ctx;
   int rc = c2h_cmake_parse(ctx->src, ctx->len, &m.f);
   if (!rc) rc = prescan(&m);
+  /* Which architecture variables the script sets itself. */
+  for (size_t i = 0; i < m.f.n_cmds && !rc; i++) {
+    const c2h_cmake_cmd *c = &m.f.cmds[i];
+    struct arch_var *v = NULL;
+    if (name_is(&m, c, "set") && c->n_args && (v = find_arch_var(&m, arg(&m, c, 0)->cb, arg(&m, c, 0)->ce)))
+      v->set_here = 1;
+  }
   for (size_t i = 0; i < m.f.n_cmds && !rc; i++) rc = command(&m, &m.f.cmds[i]);
+  if (!rc && m.hip_enabled) rc = raise_minimum(&m);
   if (!rc && m.f.bad)
     rc = c2h_bf_diag(ctx, m.f.bad_at, m.f.bad_at, C2H_SEV_WARNING, NULL,
                      "CMake syntax not understood (%s): the rest of the file is left unchanged",

@@ -116,6 +116,7 @@ int c2h_bf_words_push(c2h_bf_words *w, size_t b, size_t e) {
   }
   w->items[w->len].b = b;
   w->items[w->len].e = e;
+  w->items[w->len].nvcc = 0;
   w->len++;
   return 0;
 }
@@ -181,7 +182,7 @@ int c2h_bf_delete_word(c2h_bf_ctx *ctx, size_t b, size_t e, size_t lo, size_t hi
   if (s < b && !c2h_edit_overlaps(&ctx->edits, s, e)) return c2h_bf_edit(ctx, s, e, "");
   size_t t = e;
   while (t < hi && is_blank((unsigned char)ctx->src[t], extra_blank)) t++;
-  if (s == b && t > e && !c2h_edit_overlaps(&ctx->edits, b, t)) return c2h_bf_edit(ctx, b, t, "");
+  if (t > e && !c2h_edit_overlaps(&ctx->edits, b, t)) return c2h_bf_edit(ctx, b, t, "");
   return c2h_bf_edit(ctx, b, e, "");
 }
 
@@ -227,6 +228,52 @@ void c2h_bf_line_indent(const c2h_bf_ctx *ctx, size_t at, size_t *b, size_t *e) 
   while (t < ctx->len && (ctx->src[t] == ' ' || ctx->src[t] == '\t')) t++;
   *b = s;
   *e = t;
+}
+
+/* ---- NVIDIA tools ------------------------------------------------------- */
+
+static const struct {
+  const char *tool, *advice;
+} tools[] = {
+    {"nvprof", "profile with rocprof (rocprofv3)"},
+    {"nsys", "profile with rocprof (rocprofv3 --sys-trace)"},
+    {"ncu", "profile kernels with rocprof (rocprofv3) or omniperf"},
+    {"nvidia-smi", "query GPUs with rocm-smi or amd-smi"},
+    {"cuobjdump", "inspect code objects with roc-obj-ls / llvm-objdump"},
+    {"nvdisasm", "disassemble with llvm-objdump --disassemble"},
+    {"cuda-memcheck", "check memory errors with AddressSanitizer (-fsanitize=address, xnack+)"},
+    {"compute-sanitizer", "check memory errors with AddressSanitizer (-fsanitize=address, xnack+)"},
+    {"cuda-gdb", "debug with rocgdb"},
+    {"ptxas", "there is no PTX on AMD GPUs; hipcc produces code objects directly"},
+    {"fatbinary", "hipcc bundles code objects itself (clang-offload-bundler)"},
+    {"nvlink", "link relocatable device code with hipcc -fgpu-rdc --hip-link"},
+    {"bin2c", "embed the file with xxd -i or a generated array"},
+    {"cu++filt", "demangle with llvm-cxxfilt or c++filt"},
+};
+
+const char *c2h_bf_nvidia_tool(const char *s, size_t n, const char **tool) {
+  /* Make and shell wrappers around a command word: @cmd, -cmd, $(cmd,
+   * $$(cmd, `cmd, (cmd, and a closing ')' or '`'. */
+  for (;;) {
+    if (n && (*s == '@' || *s == '-' || *s == '+' || *s == '`' || *s == '(')) {
+      s++, n--;
+    } else if (n >= 2 && s[0] == '$' && s[1] == '(') {
+      s += 2, n -= 2;
+    } else if (n >= 3 && s[0] == '$' && s[1] == '$' && s[2] == '(') {
+      s += 3, n -= 3;
+    } else {
+      break;
+    }
+  }
+  while (n && (s[n - 1] == ')' || s[n - 1] == '`' || s[n - 1] == ';')) n--;
+  for (size_t t = 0; t < sizeof tools / sizeof tools[0]; t++) {
+    size_t tn = strlen(tools[t].tool);
+    if (n >= tn && memcmp(s + n - tn, tools[t].tool, tn) == 0 && (n == tn || s[n - tn - 1] == '/')) {
+      if (tool) *tool = tools[t].tool;
+      return tools[t].advice;
+    }
+  }
+  return NULL;
 }
 
 /* ---- CUDA libraries ----------------------------------------------------- */
@@ -309,6 +356,243 @@ static int arch_value(const char *v, size_t n, int strict) {
   return is(v, n, "native") || is(v, n, "all") || is(v, n, "all-major") || memchr(v, '$', n) != NULL;
 }
 
+
+/* nvcc options that clang does not take, from `nvcc --help` (CUDA 13):
+ * what each becomes. The ones handled in c2h_bf_map_nvcc_flags itself
+ * (architectures, -Xcompiler, -Xptxas, -rdc, ...) are not repeated here. */
+typedef enum nv_action {
+  NV_DROP,      /* removed without a word: it only tunes nvcc itself */
+  NV_NOTE,      /* removed, with a note saying why nothing replaces it */
+  NV_WARN,      /* removed, with a warning: the intent needs a person */
+  NV_KEEP_WARN, /* kept, with a warning: cu2hip cannot choose for the user */
+  NV_MAP,       /* replaced by `to` (a valued flag: `to` joined to the value) */
+  NV_MAP_BOOL   /* {true|false}: `to` is "<for true>|<for false>"; an empty side drops it */
+} nv_action;
+
+typedef struct nv_opt {
+  const char *names;    /* the spellings, '|'-separated */
+  unsigned char valued; /* takes a value: -f=v or -f v */
+  unsigned char strict; /* only where the words surely go to nvcc: the
+                         * spelling means something else to other tools */
+  unsigned char action;
+  const char *to;
+  const char *why;
+} nv_opt;
+
+static const nv_opt nv_opts[] = {
+    /* How nvcc itself runs: nothing to carry over. */
+    {"--threads|-t", 1, 1, NV_DROP, NULL, NULL},
+    {"--split-compile|-split-compile|--split-compile-extended|-split-compile-extended", 1, 0, NV_DROP, NULL, NULL},
+    {"--allow-unsupported-compiler|-allow-unsupported-compiler", 0, 0, NV_DROP, NULL, NULL},
+    {"--use-local-env|-use-local-env|--force-cl-env-setup|-force-cl-env-setup", 0, 0, NV_DROP, NULL, NULL},
+    {"--display-error-number|-err-no|--no-display-error-number|-no-err-no", 0, 0, NV_DROP, NULL, NULL},
+    {"--brief-diagnostics|-brief-diag", 1, 0, NV_DROP, NULL, NULL},
+    {"--no-compress|-no-compress", 0, 0, NV_DROP, NULL, NULL},
+    {"--compress-mode|-compress-mode", 1, 0, NV_DROP, NULL, NULL},
+    {"--objdir-as-tempdir|-objtemp|--dont-use-profile|-noprof|--jobserver|-jobserver", 0, 0, NV_DROP, NULL, NULL},
+    {"--qpp-config|-qpp-config", 1, 0, NV_DROP, NULL, NULL},
+    {"--input-drive-prefix|-idp|--dependency-drive-prefix|-ddp|--drive-prefix|-dp", 1, 1, NV_DROP, NULL, NULL},
+    /* Device code generation and front-end switches without a clang twin. */
+    {"--source-in-ptx|-src-in-ptx", 0, 0, NV_NOTE, NULL,
+     "there is no PTX on AMD GPUs; -save-temps keeps the AMD assembly"},
+    {"--extra-device-vectorization|-extra-device-vectorization", 0, 0, NV_NOTE, NULL,
+     "clang vectorizes device code at -O2 and above without a flag"},
+    {"--keep-device-functions|-keep-device-functions", 0, 0, NV_NOTE, NULL,
+     "clang has no such switch; mark the functions __attribute__((used)) if they must stay"},
+    {"--no-host-device-initializer-list|-nohdinitlist|--no-host-device-move-forward|-nohdmoveforward", 0, 0, NV_NOTE,
+     NULL, "clang has no such switch"},
+    {"--static-global-template-stub|-static-global-template-stub|--device-entity-has-hidden-visibility|"
+     "-device-entity-has-hidden-visibility",
+     1, 0, NV_NOTE, NULL, "clang has no such switch"},
+    {"--Wdefault-stream-launch|-Wdefault-stream-launch|--Wmissing-launch-bounds|-Wmissing-launch-bounds|"
+     "--Wext-lambda-captures-this|-Wext-lambda-captures-this",
+     0, 0, NV_NOTE, NULL, "clang has no such warning"},
+    {"--diag-suppress|-diag-suppress|--diag_suppress|-diag_suppress|--diag-error|-diag-error|--diag-warn|-diag-warn|"
+     "--diag_warning|--diag_error",
+     1, 0, NV_NOTE, NULL,
+     "the numbers are those of nvcc's front end and mean nothing to clang; use -Wno-<warning> with clang's "
+     "warning names"},
+    {"--forward-unknown-to-host-compiler|-forward-unknown-to-host-compiler|--forward-unknown-to-host-linker|"
+     "-forward-unknown-to-host-linker|--forward-unknown-opts|-forward-unknown-opts",
+     0, 0, NV_NOTE, NULL, "hipcc takes host flags directly"},
+    {"--extensible-whole-program|-ewp|--no-device-link|-nodlink|--relocatable-ptx|-reloc-ptx", 0, 0, NV_WARN, NULL,
+     "an NVIDIA device-linking mode; for relocatable device code use -fgpu-rdc, and -fgpu-rdc --hip-link to link"},
+    {"--jump-table-density|-jtd|--Ofast-compile|-Ofc|--dopt|-dopt|--optimization-info|-opt-info", 1, 0, NV_NOTE, NULL,
+     "an nvcc device-optimizer setting with no clang twin"},
+    {"--dlink-time-opt|-dlto|--gen-opt-lto|-gen-opt-lto", 0, 0, NV_NOTE, NULL,
+     "NVIDIA link-time optimization; clang's is -foffload-lto (with -fgpu-rdc)"},
+    {"--lto|-lto", 0, 1, NV_NOTE, NULL, "NVIDIA link-time optimization; clang's is -foffload-lto (with -fgpu-rdc)"},
+    {"--device-stack-protector|-device-stack-protector", 1, 0, NV_NOTE, NULL, "clang has no such switch"},
+    {"--fdevice-time-trace|-fdevice-time-trace", 1, 0, NV_NOTE, NULL, "clang's compile-time report is -ftime-trace"},
+    {"--time|-time", 1, 1, NV_NOTE, NULL, "clang's compile-time report is -ftime-trace"},
+    {"--keep-dir|-keep-dir", 1, 0, NV_NOTE, NULL, "with -save-temps, clang writes the temporaries beside the output"},
+    {"--libdevice-directory|-ldir|--target-directory|-target-dir|--archiver-binary|-arbin", 1, 0, NV_NOTE, NULL,
+     "a CUDA toolkit location; ROCm's are found by hipcc (--rocm-path)"},
+    {"--no-align-double", 0, 0, NV_NOTE, NULL, "clang has no such switch"},
+    {"--device-emulation|-deviceemu", 0, 0, NV_WARN, NULL,
+     "device emulation was removed from CUDA long ago and has no HIP counterpart"},
+    {"--cudadevrt|-cudadevrt", 1, 0, NV_WARN, NULL,
+     "the device runtime serves kernel launches from device code, which HIP does not support"},
+    {"--archive-options|-Xarchive", 1, 0, NV_WARN, NULL, "options for nvcc's archiver; pass them to ar directly"},
+    {"--sanitize|-sanitize", 1, 0, NV_WARN, NULL, "use AddressSanitizer (-fsanitize=address, with xnack+)"},
+    {"--host-linker-script|-hls|--augment-host-linker-script|-aug-hls|--compile-as-tools-patch|-astoolspatch", 0, 0,
+     NV_WARN, NULL, "an NVIDIA build mode with no clang twin"},
+    {"--list-gpu-code|-code-ls|--list-gpu-arch|-arch-ls", 0, 0, NV_KEEP_WARN, NULL,
+     "lists NVIDIA architectures; amdgpu-arch or rocminfo list AMD ones"},
+    {"--optix-ir|-optix-ir|--ltoir|-ltoir", 0, 0, NV_KEEP_WARN, NULL,
+     "produces an NVIDIA-only intermediate form; for AMD code objects use --cuda-device-only -c or --genco"},
+    {"--cuda|-cuda|--run|-run|--clean-targets|-clean", 0, 1, NV_KEEP_WARN, NULL,
+     "an nvcc mode hipcc does not have; rewrite the step"},
+    {"--run-args|-run-args", 1, 0, NV_KEEP_WARN, NULL, "an nvcc mode hipcc does not have; rewrite the step"},
+    {"--lib|-lib", 0, 1, NV_KEEP_WARN, NULL, "hipcc does not make static libraries: compile with -c and archive with ar"},
+    {"--output-directory|-odir|--entries|-e", 1, 1, NV_KEEP_WARN, NULL, "an nvcc option hipcc does not have"},
+    {"--device-w|-dw", 0, 1, NV_KEEP_WARN, NULL,
+     "compiles device code only to relocatable objects; use -fgpu-rdc -c and link with -fgpu-rdc --hip-link"},
+    /* Same meaning, another spelling. */
+    {"--ftz|-ftz", 1, 0, NV_MAP_BOOL, "-fgpu-flush-denormals-to-zero|-fno-gpu-flush-denormals-to-zero", NULL},
+    {"--prec-div|-prec-div|--prec-sqrt|-prec-sqrt", 1, 0, NV_MAP_BOOL, "|-fno-hip-fp32-correctly-rounded-divide-sqrt",
+     NULL},
+    {"--fmad|-fmad", 1, 0, NV_MAP_BOOL, "-ffp-contract=fast|-ffp-contract=off", NULL},
+    {"--fdevice-syntax-only|-fdevice-syntax-only", 0, 0, NV_MAP, "--cuda-device-only -fsyntax-only", NULL},
+    {"--machine|-m", 1, 1, NV_MAP, "-m", NULL},
+    {"--m64", 0, 0, NV_MAP, "-m64", NULL},
+    {"--Wreorder", 0, 0, NV_MAP, "-Wreorder", NULL},
+    {"--Wno-deprecated-declarations", 0, 0, NV_MAP, "-Wno-deprecated-declarations", NULL},
+    {"--disable-warnings", 0, 1, NV_MAP, "-w", NULL},
+    {"--output-file", 1, 1, NV_MAP, "-o", NULL},
+    {"--include-path", 1, 1, NV_MAP, "-I", NULL},
+    {"--system-include", 1, 1, NV_MAP, "-isystem", NULL},
+    {"--library-path", 1, 1, NV_MAP, "-L", NULL},
+    {"--pre-include", 1, 1, NV_MAP, "-include", NULL},
+    {"--dependency-output", 1, 1, NV_MAP, "-MF", NULL},
+    {"--optimize", 1, 1, NV_MAP, "-O", NULL},
+    {"--profile", 0, 1, NV_MAP, "-pg", NULL},
+    {"--dryrun|-dryrun", 0, 1, NV_MAP, "-###", NULL},
+};
+
+/* The entry spelled s[0..n) (alone or as "flag=value": *joined is then the
+ * offset of the value), or NULL. */
+static const nv_opt *nv_find(const char *s, size_t n, size_t *joined) {
+  for (size_t i = 0; i < sizeof nv_opts / sizeof nv_opts[0]; i++) {
+    const char *p = nv_opts[i].names;
+    while (*p) {
+      const char *bar = strchr(p, '|');
+      size_t m = bar ? (size_t)(bar - p) : strlen(p);
+      if (n == m && memcmp(s, p, m) == 0) {
+        *joined = 0;
+        return &nv_opts[i];
+      }
+      if (nv_opts[i].valued && n > m + 1 && memcmp(s, p, m) == 0 && s[m] == '=') {
+        *joined = m + 1;
+        return &nv_opts[i];
+      }
+      p += m + (bar != NULL);
+    }
+  }
+  return NULL;
+}
+
+/* Applies entry o to word i (and its value, the next word, when not
+ * joined). Returns 0 or C2H_ERR_NOMEM; *used tells how many words it took. */
+static int nv_apply(c2h_bf_ctx *ctx, const nv_opt *o, const c2h_bf_word *w, size_t i, size_t n, size_t joined,
+                    size_t lo, size_t hi, const char *blank, size_t *used) {
+  const char *s = ctx->src + w[i].b;
+  size_t len = w[i].e - w[i].b;
+  int separate = o->valued && !joined;
+  if (separate && i + 1 >= n) {
+    *used = 1;
+    return 0; /* a value we cannot see: leave it */
+  }
+  size_t end = separate ? w[i + 1].e : w[i].e;
+  const char *v = separate ? ctx->src + w[i + 1].b : s + joined;
+  size_t vn = separate ? w[i + 1].e - w[i + 1].b : (joined ? len - joined : 0);
+  char buf[256];
+  int rc = 0;
+  *used = separate ? 2 : 1;
+  switch ((nv_action)o->action) {
+  case NV_DROP:
+    return c2h_bf_delete_word(ctx, w[i].b, end, lo, hi, blank);
+  case NV_NOTE:
+  case NV_WARN:
+    if ((rc = c2h_bf_delete_word(ctx, w[i].b, end, lo, hi, blank))) return rc;
+    return c2h_bf_diag(ctx, w[i].b, end, o->action == NV_NOTE ? C2H_SEV_NOTE : C2H_SEV_WARNING, NULL,
+                       "nvcc option '%.*s' removed: %s", (int)(end - w[i].b), s, o->why);
+  case NV_KEEP_WARN:
+    *used = 1;
+    return c2h_bf_diag(ctx, w[i].b, w[i].e, C2H_SEV_WARNING, NULL, "nvcc option '%.*s' kept: %s", (int)len, s,
+                       o->why);
+  case NV_MAP:
+    if (o->valued)
+      snprintf(buf, sizeof buf, "%s%.*s", o->to, (int)vn, v);
+    else
+      snprintf(buf, sizeof buf, "%s", o->to);
+    if ((rc = c2h_bf_edit(ctx, w[i].b, w[i].e, buf))) return rc;
+    return separate ? c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank) : 0;
+  case NV_MAP_BOOL: {
+    int yes = is(v, vn, "true") || is(v, vn, "1");
+    if (!yes && !is(v, vn, "false") && !is(v, vn, "0")) {
+      *used = 1;
+      return c2h_bf_diag(ctx, w[i].b, end, C2H_SEV_WARNING, NULL, "nvcc option '%.*s' with an unknown value",
+                         (int)(end - w[i].b), s);
+    }
+    const char *bar = strchr(o->to, '|');
+    const char *form = yes ? o->to : bar + 1;
+    size_t fn = yes ? (size_t)(bar - o->to) : strlen(bar + 1);
+    if (fn == 0) {
+      if ((rc = c2h_bf_delete_word(ctx, w[i].b, end, lo, hi, blank))) return rc;
+      return c2h_bf_diag(ctx, w[i].b, end, C2H_SEV_NOTE, NULL, "nvcc option '%.*s' removed: it is clang's default",
+                         (int)(end - w[i].b), s);
+    }
+    snprintf(buf, sizeof buf, "%.*s", (int)fn, form);
+    if ((rc = c2h_bf_edit(ctx, w[i].b, w[i].e, buf))) return rc;
+    return separate ? c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank) : 0;
+  }
+  }
+  return 0;
+}
+
+/* nvcc's -Werror takes a list of kinds (all-warnings, cross-execution-space-call,
+ * reorder, ...); clang's -Werror=X names one warning. */
+static int map_werror(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t i, size_t n, size_t lo, size_t hi,
+                      const char *blank, size_t *used) {
+  const char *s = ctx->src + w[i].b;
+  size_t len = w[i].e - w[i].b;
+  const char *v = NULL;
+  size_t vn = 0, end = w[i].e;
+  *used = 1;
+  if (len > 8 && s[7] == '=') {
+    v = s + 8;
+    vn = len - 8;
+  } else if (len == 7 && i + 1 < n) {
+    v = ctx->src + w[i + 1].b;
+    vn = w[i + 1].e - w[i + 1].b;
+    /* clang's bare -Werror is the same as nvcc's -Werror all-warnings;
+     * only a known nvcc kind after it is its value. */
+    if (!(is(v, vn, "all-warnings") || starts(v, vn, "cross-execution-space-call") ||
+          starts(v, vn, "all-warnings,")))
+      return 0;
+    end = w[i + 1].e;
+    *used = 2;
+  } else {
+    return 0;
+  }
+  if (is(v, vn, "all-warnings")) {
+    if (*used == 2 && c2h_bf_delete_word(ctx, w[i + 1].b, w[i + 1].e, lo, hi, blank)) return C2H_ERR_NOMEM;
+    return c2h_bf_edit(ctx, w[i].b, w[i].e, "-Werror");
+  }
+  /* Kinds that are also clang warning names stay as they are. */
+  if (memchr(v, ',', vn) == NULL && !starts(v, vn, "cross-execution-space-call") &&
+      !starts(v, vn, "default-stream-launch") && !starts(v, vn, "missing-launch-bounds") &&
+      !starts(v, vn, "ext-lambda-captures-this"))
+    return 0;
+  int rc = c2h_bf_delete_word(ctx, w[i].b, end, lo, hi, blank);
+  if (!rc)
+    rc = c2h_bf_diag(ctx, w[i].b, end, C2H_SEV_NOTE, NULL,
+                     "nvcc option '%.*s' removed: its kinds are nvcc's; with clang use -Werror or -Werror=<warning>",
+                     (int)(end - w[i].b), s);
+  return rc;
+}
+
 /* -Xcompiler's argument: host flags joined by commas, maybe quoted. */
 static int map_host_flags(c2h_bf_ctx *ctx, size_t flag_b, size_t flag_e, size_t vb, size_t ve,
                           size_t lo, size_t hi, const char *blank) {
@@ -323,6 +607,13 @@ static int map_host_flags(c2h_bf_ctx *ctx, size_t flag_b, size_t flag_e, size_t 
       rc = c2h_bf_edit(ctx, flag_b, flag_e, "");
     else
       rc = c2h_bf_edit(ctx, flag_b, vb, "");
+    /* -Xcompiler "$(FLAGS)": the quotes made one nvcc argument of the
+     * list; hipcc must see each flag as its own word. */
+    if (!rc && n >= 2 && v[0] == '"' && v[n - 1] == '"' && !memchr(v + 1, '"', n - 2) && !memchr(v + 1, ' ', n - 2)) {
+      char *inner = c2h_strndup(v + 1, n - 2);
+      rc = inner ? c2h_bf_edit(ctx, vb, ve, inner) : C2H_ERR_NOMEM;
+      free(inner);
+    }
     if (!rc)
       rc = c2h_bf_diag(ctx, flag_b, ve, C2H_SEV_NOTE, NULL,
                        "-Xcompiler removed: hipcc passes host flags directly; if the value holds a "
@@ -360,7 +651,7 @@ done:
 
 int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int strict,
                           int *arch_done, size_t lo, size_t hi, const char *blank) {
-  static const char *const arch_flags[] = {"-arch", "--gpu-architecture", NULL};
+  static const char *const arch_flags[] = {"-arch", "--gpu-architecture", "--cuda-gpu-arch", NULL};
   static const char *const gencode_flags[] = {"-gencode", "--generate-code", NULL};
   static const char *const code_flags[] = {"-code", "--gpu-code", NULL};
   static const char *const xcomp_flags[] = {"-Xcompiler", "--compiler-options", NULL};
@@ -374,12 +665,17 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
   int rc = 0;
   char arch_flag[128];
   snprintf(arch_flag, sizeof arch_flag, "--offload-arch=%s", ctx->arch);
+  const char *libs_done[8]; /* HIP libraries already named: -lcuda -lcudart is one -lamdhip64 */
+  size_t n_libs_done = 0;
+  const int strict_all = strict;
   for (size_t i = 0; i < n && !rc; i++) {
     const char *s = ctx->src + w[i].b;
     size_t len = w[i].e - w[i].b, j = 0;
     int has_next = i + 1 < n;
+    strict = strict_all || w[i].nvcc;
     const char *nx = has_next ? ctx->src + w[i + 1].b : NULL;
     size_t nlen = has_next ? w[i + 1].e - w[i + 1].b : 0;
+    const nv_opt *nv = NULL;
     if (len == 0 || s[0] != '-') continue;
 
     /* Architectures: the first becomes --offload-arch, the rest go. */
@@ -468,18 +764,35 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
     } else if (is(s, len, "-Wno-deprecated-gpu-targets") ||
                is(s, len, "--Wno-deprecated-gpu-targets")) {
       rc = c2h_bf_delete_word(ctx, w[i].b, w[i].e, lo, hi, blank);
+    } else if ((is(s, len, "-x") || is(s, len, "--x")) && has_next && is(nx, nlen, "cuda")) {
+      /* clang's own CUDA mode */
+      rc = c2h_bf_edit(ctx, w[i + 1].b, w[i + 1].e, "hip");
+      i++;
+    } else if ((nv = nv_find(s, len, &j)) != NULL && (!nv->strict || strict)) {
+      size_t used = 1;
+      rc = nv_apply(ctx, nv, w, i, n, j, lo, hi, blank, &used);
+      i += used - 1;
     } else if (starts(s, len, "-l")) {
       const char *why = NULL;
       const char *hip = c2h_bf_hip_lib(s + 2, len - 2, &why);
-      if (hip && *hip) {
+      int dup = 0;
+      for (size_t k = 0; hip && *hip && k < n_libs_done; k++) dup |= strcmp(libs_done[k], hip) == 0;
+      if (dup) {
+        rc = c2h_bf_delete_word(ctx, w[i].b, w[i].e, lo, hi, blank);
+      } else if (hip && *hip) {
         char buf[64];
         snprintf(buf, sizeof buf, "-l%s", hip);
         rc = c2h_bf_edit(ctx, w[i].b, w[i].e, buf);
+        if (n_libs_done < sizeof libs_done / sizeof libs_done[0]) libs_done[n_libs_done++] = hip;
       } else if (hip) {
         rc = c2h_bf_diag(ctx, w[i].b, w[i].e, C2H_SEV_WARNING, NULL, "%.*s: %s", (int)len, s, why);
       }
     } else if (!strict) {
       continue;
+    } else if (starts(s, len, "-Werror")) {
+      size_t used = 1;
+      rc = map_werror(ctx, w, i, n, lo, hi, blank, &used);
+      i += used - 1;
     } else if (is(s, len, "-G") || is(s, len, "--device-debug")) {
       rc = c2h_bf_edit(ctx, w[i].b, w[i].e, "-g");
     } else if (is(s, len, "-keep") || is(s, len, "--keep")) {

@@ -1,5 +1,6 @@
 /* Makefiles: logical lines, variables and recipes; nvcc becomes hipcc and
  * its flags, libraries and install paths become ROCm ones. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,28 +173,69 @@ static int has_sub(const char *s, size_t n, const char *sub) {
   return 0;
 }
 
-static const struct {
-  const char *tool, *advice;
-} tools[] = {
-    {"nvprof", "profile with rocprof (rocprofv3)"},
-    {"nsys", "profile with rocprof (rocprofv3 --sys-trace)"},
-    {"ncu", "profile kernels with rocprof (rocprofv3) or omniperf"},
-    {"nvidia-smi", "query GPUs with rocm-smi or amd-smi"},
-    {"cuobjdump", "inspect code objects with roc-obj-ls / llvm-objdump"},
-    {"nvdisasm", "disassemble with llvm-objdump --disassemble"},
-    {"cuda-memcheck", "check memory errors with AddressSanitizer (-fsanitize=address, xnack+)"},
-    {"compute-sanitizer", "check memory errors with AddressSanitizer (-fsanitize=address, xnack+)"},
-    {"ptxas", "there is no PTX on AMD GPUs; hipcc produces code objects directly"},
-    {"fatbinary", "hipcc bundles code objects itself (clang-offload-bundler)"},
-    {"nvlink", "link relocatable device code with hipcc -fgpu-rdc --hip-link"},
-};
+/* Whether word k starts a shell command: the first word of a recipe or of
+ * a variable's value, the word after | || && ; (or after a word ending in
+ * ';'), or a command substitution $(x ...), $$(x ...), `x ...`. */
+static int command_position(const char *src, const c2h_bf_words *w, size_t k, size_t first) {
+  const char *s = src + w->items[k].b;
+  size_t n = w->items[k].e - w->items[k].b;
+  if (k == first) return 1;
+  if (n && (s[0] == '`' || s[0] == '(')) return 1;
+  if (n >= 2 && s[0] == '$' && (s[1] == '(' || (s[1] == '$' && n >= 3 && s[2] == '('))) {
+    /* $(VAR) alone is a variable, not a command */
+    size_t t = s[1] == '$' ? 3 : 2;
+    while (t < n && s[t] != ')') t++;
+    return t >= n;
+  }
+  const char *p = src + w->items[k - 1].b;
+  size_t pn = w->items[k - 1].e - w->items[k - 1].b;
+  if ((pn == 7 && memcmp(p, "$(shell", 7) == 0) || (pn == 7 && memcmp(p, "${shell", 7) == 0)) return 1;
+  return (pn == 1 && (p[0] == '|' || p[0] == ';')) || (pn == 2 && (memcmp(p, "||", 2) == 0 || memcmp(p, "&&", 2) == 0)) ||
+         (pn && p[pn - 1] == ';');
+}
+
+static int separator(const char *s, size_t n) {
+  return (n == 1 && (s[0] == '|' || s[0] == ';')) || (n == 2 && (memcmp(s, "||", 2) == 0 || memcmp(s, "&&", 2) == 0)) ||
+         (n && s[n - 1] == ';');
+}
+
+/* clang used as the CUDA compiler (clang++ x.cu --cuda-gpu-arch=sm_70):
+ * clang picks CUDA for .cu files by their suffix, so the HIP build needs
+ * -x hip before them. Where that goes (before which inputs) is the
+ * user's call: reported, not changed. */
+static int clang_cuda_mode(c2h_bf_ctx *ctx, const c2h_bf_words *w) {
+  const char *src = ctx->src;
+  size_t compiler = SIZE_MAX;
+  int cuda = 0, lang = 0;
+  for (size_t k = 0; k < w->len; k++) {
+    const char *s = src + w->items[k].b;
+    size_t n = w->items[k].e - w->items[k].b;
+    const char *base = s;
+    for (size_t q = 0; q < n; q++)
+      if (s[q] == '/') base = s + q + 1;
+    size_t bn = n - (size_t)(base - s);
+    if (compiler == SIZE_MAX && bn >= 5 && memcmp(base, "clang", 5) == 0 && command_position(src, w, k, 0))
+      compiler = k;
+    if ((n >= 15 && memcmp(s, "--cuda-gpu-arch", 15) == 0) || (n > 3 && memcmp(s + n - 3, ".cu", 3) == 0)) cuda = 1;
+    if ((n == 2 && memcmp(s, "-x", 2) == 0) || (n > 2 && memcmp(s, "-x", 2) == 0 && s[2] != '-')) lang = 1;
+  }
+  if (compiler == SIZE_MAX || !cuda || lang) return 0;
+  return c2h_bf_diag(ctx, w->items[compiler].b, w->items[compiler].e, C2H_SEV_WARNING, "-x hip",
+                     "clang compiles .cu files as CUDA, not HIP: put -x hip before the HIP sources (and -x none "
+                     "before object files that follow them)");
+}
 
 static int line(mk *m, const c2h_make_line *l) {
   c2h_bf_ctx *ctx = m->ctx;
   const char *src = ctx->src;
-  c2h_bf_words w;
+  c2h_bf_words w, flags;
   c2h_bf_words_init(&w);
-  int rc = c2h_make_words(src, l->b, l->text_e, &w);
+  c2h_bf_words_init(&flags);
+  size_t nb = 0, ne = 0, vb = 0;
+  int assign = assignment(src, l, &nb, &ne, &vb);
+  /* An assignment's words are those of its value (NVCC=nvcc has no blank
+   * after the '='). */
+  int rc = c2h_make_words(src, assign ? vb : l->b, l->text_e, &w);
   if (rc) goto done;
   size_t text_e = l->text_e;
   if (l->recipe)
@@ -203,15 +245,26 @@ static int line(mk *m, const c2h_make_line *l) {
         w.len = k;
         break;
       }
-  size_t nb = 0, ne = 0, vb = 0;
-  int assign = assignment(src, l, &nb, &ne, &vb);
   int strict = 0;
   if (assign && (has_sub(src + nb, ne - nb, "NVCC") || has_sub(src + nb, ne - nb, "CUDA") ||
                  has_sub(src + nb, ne - nb, "GENCODE") || (ne - nb >= 2 && memcmp(src + nb, "CU", 2) == 0)))
     strict = 1;
+  /* Rule lines (targets: prerequisites) name files, not commands. */
+  int commands = l->recipe || assign;
+  int in_tool = 0; /* inside the arguments of an NVIDIA tool: not nvcc flags */
   for (size_t k = 0; k < w.len && !rc; k++) {
     const char *s = src + w.items[k].b;
     size_t n = w.items[k].e - w.items[k].b, at = 0;
+    if (separator(s, n)) in_tool = 0;
+    const char *tool = NULL, *advice = NULL;
+    if (commands && command_position(src, &w, k, 0) && (advice = c2h_bf_nvidia_tool(s, n, &tool)) != NULL) {
+      in_tool = 1;
+      rc = c2h_bf_diag(ctx, w.items[k].b, w.items[k].e, C2H_SEV_WARNING, NULL,
+                       "%s is an NVIDIA tool with no ROCm build of the same name: %s", tool, advice);
+      continue;
+    }
+    if (in_tool) continue;
+    if ((rc = c2h_bf_words_push(&flags, w.items[k].b, w.items[k].e))) break;
     int cw = compiler_word(s, n, &at);
     if (cw) {
       strict = 1;
@@ -222,24 +275,16 @@ static int line(mk *m, const c2h_make_line *l) {
     if (n > 3 && s[0] == '$' && (s[1] == '(' || s[1] == '{') && (s[n - 1] == ')' || s[n - 1] == '}') &&
         is_var(m, s + 2, n - 3))
       strict = 1;
-    for (size_t t = 0; t < sizeof tools / sizeof tools[0]; t++) {
-      size_t tn = strlen(tools[t].tool);
-      const char *p = s;
-      size_t pn = n;
-      while (pn && (*p == '@' || *p == '-' || *p == '+')) p++, pn--;
-      if (pn >= tn && memcmp(p + pn - tn, tools[t].tool, tn) == 0 && (pn == tn || p[pn - tn - 1] == '/'))
-        rc = c2h_bf_diag(ctx, w.items[k].b, w.items[k].e, C2H_SEV_WARNING, NULL,
-                         "%s is an NVIDIA tool with no ROCm build of the same name: %s",
-                         tools[t].tool, tools[t].advice);
-    }
   }
+  if (!rc && commands) rc = clang_cuda_mode(ctx, &w);
   int arch_done = 0;
-  if (!rc && w.len)
-    rc = c2h_bf_map_nvcc_flags(ctx, w.items, w.len, strict, &arch_done, l->b, text_e, "");
+  if (!rc && flags.len)
+    rc = c2h_bf_map_nvcc_flags(ctx, flags.items, flags.len, strict, &arch_done, l->b, text_e, "");
   if (!rc) rc = c2h_bf_map_renames(ctx, l->b, text_e);
   if (!rc) rc = c2h_bf_map_cuda_paths(ctx, l->b, text_e, 1);
 done:
   c2h_bf_words_dispose(&w);
+  c2h_bf_words_dispose(&flags);
   return rc;
 }
 

@@ -935,27 +935,31 @@ static void line_col_at(line_tracker *lt, size_t offset, unsigned *line, unsigne
   *col = c > 0xffffffffu ? 0xffffffffu : (unsigned)c;
 }
 
-/* Parses on the calling thread; see c2h_front_parse. */
-static int parse_here(c2h_front *fe, const char *path, const char *src, size_t len,
-                      const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
-                      void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+/* Parses the translation unit of main_path (main_src, main_len), on the
+ * calling thread, and fills facts for `path` (src, len), one of its files:
+ * the file itself when the two are the same, else a file it includes.
+ * Returns 1 when the unit never reads `path` (then facts is left empty). */
+static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src, size_t main_len, const char *path,
+                      const char *src, size_t len, const char *const *file_args, size_t n_file_args,
+                      c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
   int rc = 0, n_args = 0;
   CXTranslationUnit tu = NULL;
   CXToken *toks = NULL;
   unsigned n_toks = 0;
   CXCursor *cursors = NULL;
   char *special[MAX_SPECIAL_INCLUDES];
-  size_t n_special = special_includes(path, src, len, special);
+  const int included = main_path != path;
+  size_t n_special = special_includes(main_path, main_src, main_len, special);
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1 + n_special) * sizeof *files);
   if (!files) {
     for (size_t i = 0; i < n_special; i++) free(special[i]);
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
   }
   /* A name starting with '-' would read as a flag to libclang. */
-  char *dashed = path[0] == '-' ? malloc(strlen(path) + 3) : NULL;
-  if (dashed) strcat(strcpy(dashed, "./"), path);
-  const char *parse_path = dashed ? dashed : path;
-  files[0] = (struct CXUnsavedFile){parse_path, src, (unsigned long)len};
+  char *dashed = main_path[0] == '-' ? malloc(strlen(main_path) + 3) : NULL;
+  if (dashed) strcat(strcpy(dashed, "./"), main_path);
+  const char *parse_path = dashed ? dashed : main_path;
+  files[0] = (struct CXUnsavedFile){parse_path, main_src, (unsigned long)main_len};
   unsigned n_files = 1;
   if (!fe->options.cuda_path && fe->n_shim_files) {
     memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
@@ -997,10 +1001,24 @@ static int parse_here(c2h_front *fe, const char *path, const char *src, size_t l
                        (int)ec);
     goto done;
   }
-  CXFile main_file = clang_getFile(tu, parse_path);
+  /* With an includer, "main_file" is the included file whose facts are
+   * wanted: what follows reads its tokens in the includer's context. */
+  CXFile main_file = clang_getFile(tu, included ? path : parse_path);
+  if (!main_file && included) {
+    rc = 1; /* never included (an inactive branch, say) */
+    goto done;
+  }
   if (!main_file) {
     rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser lost track of the file");
     goto done;
+  }
+  if (included) {
+    size_t file_len = 0;
+    const char *bytes = clang_getFileContents(tu, main_file, &file_len);
+    if (!bytes || file_len != len || memcmp(bytes, src, len) != 0) {
+      rc = 1; /* the file changed under us: parse it on its own */
+      goto done;
+    }
   }
   if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags))) goto nomem;
 
@@ -1084,6 +1102,8 @@ static void set_nothreads(void) { setenv("LIBCLANG_NOTHREADS", "1", 1); }
 
 typedef struct parse_call {
   c2h_front *fe;
+  const char *main_path, *main_src;
+  size_t main_len;
   const char *path, *src;
   size_t len;
   const char *const *file_args;
@@ -1097,8 +1117,8 @@ typedef struct parse_call {
 
 static void *parse_thread(void *arg) {
   parse_call *c = arg;
-  c->rc = parse_here(c->fe, c->path, c->src, c->len, c->file_args, c->n_file_args, c->filter, c->filter_ctx,
-                     c->facts, c->err);
+  c->rc = parse_unit(c->fe, c->main_path, c->main_src, c->main_len, c->path, c->src, c->len, c->file_args,
+                     c->n_file_args, c->filter, c->filter_ctx, c->facts, c->err);
   struct timespec ts;
   if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
     c->facts->parse_cpu_ms = (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
@@ -1107,19 +1127,35 @@ static void *parse_thread(void *arg) {
 
 void c2h_front_prepare_process(void) { pthread_once(&g_nothreads_once, set_nothreads); }
 
-int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
-                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
-                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
-  parse_call call = {fe, path, src, len, file_args, n_file_args, filter, filter_ctx, facts, err, 0};
+/* parse_unit on a thread with C2H_PARSE_STACK of stack. */
+static int parse_on_big_stack(parse_call *call) {
+  const char *path = call->path;
+  c2h_error *err = call->err;
   pthread_attr_t attr;
   pthread_t thread;
   c2h_front_prepare_process();
   if (pthread_attr_init(&attr) != 0)
     return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "cannot start the parsing thread");
   int started = pthread_attr_setstacksize(&attr, C2H_PARSE_STACK) == 0 &&
-                pthread_create(&thread, &attr, parse_thread, &call) == 0;
+                pthread_create(&thread, &attr, parse_thread, call) == 0;
   pthread_attr_destroy(&attr);
   if (!started) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "cannot start the parsing thread");
   pthread_join(thread, NULL);
-  return call.rc;
+  return call->rc;
+}
+
+int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len,
+                    const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
+                    void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
+  parse_call call = {fe, path, src, len, path, src, len, file_args, n_file_args, filter, filter_ctx, facts, err, 0};
+  return parse_on_big_stack(&call);
+}
+
+int c2h_front_parse_included(c2h_front *fe, const char *includer, const char *includer_src, size_t includer_len,
+                             const char *path, const char *src, size_t len, const char *const *file_args,
+                             size_t n_file_args, c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
+                             c2h_error *err) {
+  parse_call call = {fe,        includer,    includer_src, includer_len, path, src, len, file_args,
+                     n_file_args, filter,    filter_ctx,   facts,        err,  0};
+  return parse_on_big_stack(&call);
 }

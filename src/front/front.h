@@ -115,4 +115,15 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
                     const char *const *file_args, size_t n_file_args, c2h_name_filter filter,
                     void *filter_ctx, c2h_tu_facts *facts, c2h_error *err);
 
+/* Like c2h_front_parse, for a file that is no translation unit of its own
+ * (`#include "kernel.c"`): parses the translation unit of `includer` and
+ * fills facts for `path` as that unit sees it (the includer's macros,
+ * declarations and headers before it). Returns 1, facts left empty, when
+ * the unit never reads `path` or reads other bytes than src; then parse the
+ * file on its own. */
+int c2h_front_parse_included(c2h_front *fe, const char *includer, const char *includer_src, size_t includer_len,
+                             const char *path, const char *src, size_t len, const char *const *file_args,
+                             size_t n_file_args, c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts,
+                             c2h_error *err);
+
 #endif

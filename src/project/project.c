@@ -75,6 +75,7 @@ static void free_job(c2h_job *j) {
   free(j->out_rel);
   free(j->canonical);
   free(j->link_target);
+  free(j->includer);
 }
 
 /* A file's compile-database entry; a file without one (a header, most
@@ -287,6 +288,7 @@ static void job_key(const c2h_job *j, c2h_digest *key) {
   c2h_key_builder *k = c2h_key_begin();
   c2h_key_add(k, j->out_rel);
   c2h_key_add(k, j->link_target);
+  c2h_key_add(k, j->includer);
   for (size_t i = 0; j->db && i < j->db->n_args; i++) c2h_key_add(k, j->db->args[i]);
   c2h_key_end(k, key);
 }
@@ -350,7 +352,17 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     }
     c2h_include_ctx include_ctx = {env->run, j};
     c2h_file_options fo = {j->db ? j->db->args : NULL, j->db ? j->db->n_args : 0,
-                           o->rename ? c2h_rename_include : NULL, &include_ctx};
+                           o->rename ? c2h_rename_include : NULL, &include_ctx, NULL, NULL, 0};
+    char *includer_src = NULL;
+    size_t includer_len = 0;
+    c2h_error read_err;
+    /* A part of another file's unit: parsed in that unit. When the
+     * includer cannot be read, the part is parsed on its own. */
+    if (j->includer && c2h_file_read(j->includer, &includer_src, &includer_len, &read_err) == 0) {
+      fo.includer = j->includer;
+      fo.includer_src = includer_src;
+      fo.includer_len = includer_len;
+    }
     int crash_signal = c2h_journal_crashed(o->journal, j->path);
     if (crash_signal) {
       char what[128];
@@ -360,6 +372,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     } else {
       rc = c2h_translate_file(*trp, j->path, src, len, &fo, &res, &err);
     }
+    free(includer_src);
   }
   if (rc == C2H_ERR_NOMEM) goto done;
   if (rc) {
@@ -893,6 +906,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     run_key(o, &key);
     if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules))) goto fail;
   }
+  if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
   c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
   job_env env = {&run, cache, &scripts};
@@ -927,6 +941,8 @@ done:
   free(run.root);
   c2h_job_list_dispose(&run.jobs);
   c2h_compdb_free(run.db);
+  for (size_t i = 0; i < run.n_script_includes; i++) free(run.script_includes[i]);
+  free(run.script_includes);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);
   free(is_dir);

@@ -73,7 +73,8 @@ char *c2h_renamed_rel(const c2h_run *r, const char *path, const char *rel, int *
  * quoted name beside the includer first, then in the -iquote, -I and
  * -isystem folders of the file's flags and the run's. Returns its real
  * path or NULL. */
-static char *find_header(const c2h_include_ctx *c, const char *includer, const char *name, int bracketed) {
+char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *includer, const char *name,
+                          int bracketed) {
   if (name[0] == '/') return realpath(name, NULL);
   if (!bracketed) {
     char *dir = c2h_strdup(includer);
@@ -85,8 +86,8 @@ static char *find_header(const c2h_include_ctx *c, const char *includer, const c
     free(candidate);
     if (found) return found;
   }
-  const char *const *lists[2] = {c->job->db ? c->job->db->args : NULL, c->run->o->translate.clang_args};
-  size_t counts[2] = {c->job->db ? c->job->db->n_args : 0, c->run->o->translate.n_clang_args};
+  const char *const *lists[2] = {job->db ? job->db->args : NULL, r->o->translate.clang_args};
+  size_t counts[2] = {job->db ? job->db->n_args : 0, r->o->translate.n_clang_args};
   for (int l = 0; l < 2; l++) {
     for (size_t i = 0; i < counts[l]; i++) {
       const char *a = lists[l][i], *dir = NULL;
@@ -105,18 +106,42 @@ static char *find_header(const c2h_include_ctx *c, const char *includer, const c
       if (found) return found;
     }
   }
+  /* Then the folders the build scripts name (only without a database). */
+  for (size_t i = 0; i < r->n_script_includes; i++) {
+    char *candidate = c2h_path_join(r->script_includes[i], name);
+    char *found = candidate ? realpath(candidate, NULL) : NULL;
+    free(candidate);
+    if (found) return found;
+  }
   return NULL;
 }
 
-char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed) {
+/* The new name of a renamed file of the run whose name is base[0..n),
+ * when every such file got the same one (malloc'd), else NULL. */
+static char *renamed_namesake(const c2h_run *r, const char *base, size_t n) {
+  const char *to = NULL;
+  for (size_t i = 0; i < r->jobs.len; i++) {
+    const c2h_job *j = &r->jobs.items[i];
+    const char *b = c2h_path_basename(j->rel);
+    if (strlen(b) != n || memcmp(b, base, n) != 0 || strcmp(j->rel, j->out_rel) == 0) continue;
+    const char *nb = c2h_path_basename(j->out_rel);
+    if (to && strcmp(to, nb) != 0) return c2h_strdup("several names");
+    to = nb;
+  }
+  return to ? c2h_strdup(to) : NULL;
+}
+
+char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed,
+                         char **unresolved) {
   const c2h_include_ctx *c = ctx;
   size_t old_len = 0;
+  *unresolved = NULL;
   if (!c->run->o->rename || !c->run->root || !new_suffix(c->run->o, name, len, &old_len)) return NULL;
   char *spelled = malloc(len + 1);
   if (!spelled) return NULL;
   memcpy(spelled, name, len);
   spelled[len] = '\0';
-  char *header = find_header(c, includer, spelled, bracketed), *result = NULL;
+  char *header = c2h_run_find_header(c->run, c->job, includer, spelled, bracketed), *result = NULL;
   if (header && c2h_path_inside(header, c->run->root)) {
     const char *rel = header + strlen(c->run->root) + (strcmp(c->run->root, "/") != 0);
     int conflict = 0;
@@ -128,6 +153,9 @@ char *c2h_rename_include(void *ctx, const char *includer, const char *name, size
       result = with_suffix(spelled, len, new_len, suffix);
     }
     free(renamed);
+  } else if (!header) {
+    const char *base = c2h_path_basename(spelled);
+    *unresolved = renamed_namesake(c->run, base, strlen(base));
   }
   free(header);
   free(spelled);

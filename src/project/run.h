@@ -21,6 +21,11 @@ typedef struct c2h_job {
   int db_exact;      /* db is the file's own entry */
   char **depends;    /* after it ran: the headers it includes (real paths, owned) */
   size_t n_depends;
+  /* A part only ever #included by another file (`#include "kernel.c"`):
+   * the file at the top of the chain of includers, whose translation unit
+   * it is parsed in (owned), or NULL. */
+  char *includer;
+  size_t fragment_of; /* while looking for parts: 1 + the index of the job including it, or 0 */
 } c2h_job;
 
 typedef struct c2h_job_list {
@@ -39,6 +44,12 @@ typedef struct c2h_run {
   c2h_diag_list *diags;
   c2h_project_summary *sum;
   size_t done; /* jobs finished so far (progress) */
+  /* Without a compile database: the include folders the build scripts of
+   * the run name (include_directories, target_include_directories, -I in
+   * Makefiles), real paths in job order, to find the headers #include
+   * lines name. */
+  char **script_includes;
+  size_t n_script_includes;
 } c2h_run;
 
 /* Adds a job (copies the strings); a rel already taken is ignored. out_rel
@@ -63,6 +74,21 @@ int c2h_run_walk(c2h_run *r, const char *dir, const char *rel);
  * failures are diagnostics. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_run_verify(c2h_run *r);
 
+/* fragments.c: finds the files that are only #included parts of other
+ * files (any suffix but a header's, no main function) and gives each the
+ * file whose translation unit it belongs to, and that file's flags. Parts
+ * the walk only copied (kernel.c) become translations. */
+int c2h_run_find_fragments(c2h_run *r);
+
+/* include_dirs.c: fills r->script_includes (nothing with a compile
+ * database, whose entries give each file's folders). */
+int c2h_run_script_includes(c2h_run *r);
+
+/* The header an #include names, found as the compiler would find it (see
+ * rename.c); its real path (malloc'd) or NULL. */
+char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *includer, const char *name,
+                          int bracketed);
+
 /* rename.c: the output name of rel under --rename (malloc'd; a copy of rel
  * when it keeps its name). *conflict is set when the new name is taken. */
 char *c2h_renamed_rel(const c2h_run *r, const char *path, const char *rel, int *conflict);
@@ -71,6 +97,7 @@ typedef struct c2h_include_ctx {
   const c2h_run *run;
   const c2h_job *job;
 } c2h_include_ctx;
-char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed);
+char *c2h_rename_include(void *ctx, const char *includer, const char *name, size_t len, int bracketed,
+                         char **unresolved);
 
 #endif

@@ -27,9 +27,24 @@ static const char *header_target(c2h_scan *s, const c2h_rule *r, size_t tok, int
 }
 
 /* A header of the project that --rename renamed: the line follows it. */
-static int rename_local_include(c2h_scan *s, size_t name_begin, size_t name_end, int bracketed) {
+static int rename_local_include(c2h_scan *s, size_t tok, size_t name_begin, size_t name_end, int bracketed) {
   if (!s->rename_include) return 0;
-  char *renamed = s->rename_include(s->rename_ctx, s->path, s->src + name_begin, name_end - name_begin, bracketed);
+  char *unresolved = NULL;
+  char *renamed = s->rename_include(s->rename_ctx, s->path, s->src + name_begin, name_end - name_begin, bracketed,
+                                    &unresolved);
+  if (unresolved) {
+    /* A renamed file may be meant: the line cannot follow it blindly. */
+    int rc = c2h_scan_diag(s, tok, tok, C2H_SEV_WARNING, C2H_CHECK_RENAME_INCLUDE, NULL,
+                           "#include \"%.*s\" was not found, and --rename renamed a file of that name (now %s): "
+                           "if this line means it, change the name here (or give cu2hip the include folders "
+                           "with -I or -p)",
+                           (int)(name_end - name_begin), s->src + name_begin, unresolved);
+    free(unresolved);
+    if (rc) {
+      free(renamed);
+      return rc;
+    }
+  }
   if (!renamed) return 0;
   int rc = c2h_edit_add(s->edits, name_begin, name_end, renamed, strlen(renamed));
   if (rc == 0) s->stats->includes++;
@@ -54,7 +69,7 @@ int c2h_scan_includes(c2h_scan *s) {
     if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
     if (!r) {
-      int rc = rename_local_include(s, name_begin, q, close == '>');
+      int rc = rename_local_include(s, i + 2 < s->facts->n_toks ? i + 2 : i + 1, name_begin, q, close == '>');
       if (rc) return rc;
       continue;
     }

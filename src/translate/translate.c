@@ -213,12 +213,24 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
    * inputs is clang's own limits (-fbracket-depth, the template and
    * constexpr depth limits) and the nesting check above, so the time limit
    * is checked from its end on. */
-  rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
-                       (void *)tr->options.rules, &facts, err);
-  if (rc == C2H_ERR_CRASH) {
-    rc = c2h_file_result_crashed(res, path, src, len, err->message, err);
-    goto done;
+  int parsed = 0;
+  if (file->includer && file->includer_src) {
+    rc = c2h_front_parse_included(tr->front, file->includer, file->includer_src, file->includer_len, path, src, len,
+                                  file->clang_args, file->n_clang_args, is_cuda_name, (void *)tr->options.rules,
+                                  &facts, err);
+    if (rc == C2H_ERR_CRASH) goto crashed;
+    if (rc < 0) goto done;
+    parsed = rc == 0;
+    if (rc > 0) {
+      c2h_tu_facts_dispose(&facts);
+      c2h_tu_facts_init(&facts);
+    }
+    rc = 0;
   }
+  if (!parsed)
+    rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
+                         (void *)tr->options.rules, &facts, err);
+  if (rc == C2H_ERR_CRASH) goto crashed;
   if (rc) goto done;
   /* The dependencies go to the result whatever happens next. */
   res->depends = facts.depends;
@@ -270,6 +282,9 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   res->stats.edits = edits.len;
   res->stats.lines_changed = lines_touched(&edits, src, len);
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
+  goto done;
+crashed:
+  rc = c2h_file_result_crashed(res, path, src, len, err->message, err);
   goto done;
 timed_out:
   rc = out_of_time(res, path, src, len, c2h_scan_now_ms() - start + facts.parse_cpu_ms, tr->options.time_limit_ms,

@@ -137,17 +137,90 @@ static void separable_compilation(void **state) {
   c2h_file_result r;
   c2h_error err;
   c2h_file_result_init(&r);
+  /* ON becomes options on the target; the property goes. */
   const char *src = "set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n";
+  assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", src, strlen(src), NULL, &r, &err), 0);
+  assert_string_equal(r.output, "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
+                                "target_link_options(k PRIVATE \"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")\n");
+  assert_int_equal(r.diags.len, 1);
+  assert_int_equal(r.diags.items[0].severity, C2H_SEV_NOTE);
+  assert_int_equal(r.diags.items[0].begin.col, 36);
+  c2h_file_result_dispose(&r);
+  cmake("set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON POSITION_INDEPENDENT_CODE ON)\n",
+        "set_target_properties(k PROPERTIES POSITION_INDEPENDENT_CODE ON)\n"
+        "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
+        "target_link_options(k PRIVATE \"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")\n");
+  cmake("set(CMAKE_CUDA_SEPARABLE_COMPILATION ON)\n",
+        "add_compile_options($<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
+        "add_link_options(\"$<$<LINK_LANGUAGE:HIP>:-fgpu-rdc;--hip-link>\")\n");
+  /* A value cu2hip cannot read: reported with the fix, not changed. */
+  c2h_file_result_init(&r);
+  src = "set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ${RDC})\n";
   assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", src, strlen(src), NULL, &r, &err), 0);
   assert_string_equal(r.output, src);
   assert_int_equal(r.diags.len, 1);
   assert_int_equal(r.diags.items[0].severity, C2H_SEV_WARNING);
-  assert_int_equal(r.diags.items[0].begin.line, 1);
-  assert_int_equal(r.diags.items[0].begin.col, 36);
-  assert_string_equal(r.diags.items[0].replacement,
-                      "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n"
-                      "target_link_options(k PRIVATE -fgpu-rdc --hip-link)");
+  assert_non_null(r.diags.items[0].replacement);
   c2h_file_result_dispose(&r);
+}
+
+/* nvcc-only flags: dropped, mapped, or reported; the ones whose spelling
+ * means something else to other tools only where they go to nvcc. */
+static void nvcc_only_flags(void **state) {
+  (void)state;
+  make("NVCC_FLAGS = --threads=0 -t=0 -t 2 -O3\n", "NVCC_FLAGS = -O3\n");
+  make("XZ = xz --threads=0\n", NULL);
+  make("NVCCFLAGS = -ftz=true -prec-div=false -fmad=false --machine 64\n",
+       "NVCCFLAGS = -fgpu-flush-denormals-to-zero -fno-hip-fp32-correctly-rounded-divide-sqrt -ffp-contract=off -m64\n");
+  assert_int_equal(make("CUFLAGS = -src-in-ptx -diag-suppress=177\n", "CUFLAGS =\n"), 2);
+  make("NVCC_FLAGS = -Werror all-warnings\n", "NVCC_FLAGS = -Werror\n");
+  make("LIBS = -lcuda -lcudart -lm\n", "LIBS = -lamdhip64 -lm\n");
+  make("NVCC=nvcc\n", "NVCC=hipcc\n");
+  assert_int_equal(make("NVCC_FLAGS = -lib\n", NULL), 1);
+  /* inside a generator expression that gives them to CUDA compiles only */
+  cmake("add_compile_options(\"$<$<AND:$<CONFIG:Debug>,$<COMPILE_LANGUAGE:CUDA>>:-G;-t=0>\")\n",
+        "add_compile_options(\"$<$<AND:$<CONFIG:Debug>,$<COMPILE_LANGUAGE:HIP>>:-g>\")\n");
+  cmake("target_compile_options(t PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-G>)\n", NULL);
+  cmake("target_compile_features(t PRIVATE cxx_std_17 cuda_std_17)\n",
+        "target_compile_features(t PRIVATE cxx_std_17 hip_std_17)\n");
+}
+
+/* NVIDIA tools are reported where they run, and their arguments are not
+ * read as nvcc flags; a target named like one is no command. */
+static void nvidia_tools(void **state) {
+  (void)state;
+  assert_int_equal(make(".PHONY: cuobjdump\ncuobjdump: app\n\tcuobjdump -arch sm_80 -sass app | c++filt\n", NULL), 1);
+  assert_int_equal(make("CC := $(shell nvidia-smi --query-gpu=compute_cap)\n", NULL), 1);
+  assert_int_equal(cmake("add_custom_command(TARGET a POST_BUILD COMMAND nvdisasm a.cubin)\n", NULL), 1);
+}
+
+/* Architectures given through a variable the script sets. */
+static void arch_variable(void **state) {
+  (void)state;
+  cmake("set(CC 86)\nset_target_properties(t PROPERTIES CUDA_ARCHITECTURES ${CC})\n",
+        "set(CC gfx942)\nset_target_properties(t PROPERTIES HIP_ARCHITECTURES ${CC})\n");
+  cmake("set(ARCHS 80 90 CACHE STRING \"\")\nset(CMAKE_CUDA_ARCHITECTURES ${ARCHS})\n",
+        "set(ARCHS gfx942 CACHE STRING \"\")\nset(CMAKE_HIP_ARCHITECTURES ${ARCHS})\n");
+  /* set elsewhere: reported */
+  assert_int_equal(cmake("set_property(TARGET t PROPERTY CUDA_ARCHITECTURES ${GIVEN})\n",
+                         "set_property(TARGET t PROPERTY HIP_ARCHITECTURES ${GIVEN})\n"),
+                   1);
+  /* another use of the variable now sees gfx names */
+  assert_int_equal(cmake("set(CC 86)\nset(CMAKE_CUDA_ARCHITECTURES ${CC})\nadd_compile_definitions(SM=${CC})\n",
+                         "set(CC gfx942)\nset(CMAKE_HIP_ARCHITECTURES ${CC})\nadd_compile_definitions(SM=${CC})\n"),
+                   1);
+}
+
+/* HIP is a language from CMake 3.21 on. */
+static void minimum_version(void **state) {
+  (void)state;
+  assert_int_equal(cmake("cmake_minimum_required(VERSION 3.18)\nproject(p CUDA)\n",
+                         "cmake_minimum_required(VERSION 3.21)\nproject(p HIP)\n"),
+                   1);
+  cmake("cmake_minimum_required(VERSION 3.10...3.28)\nenable_language(CUDA)\n",
+        "cmake_minimum_required(VERSION 3.21...3.28)\nenable_language(HIP)\n");
+  cmake("cmake_minimum_required(VERSION 3.10)\nproject(p CXX)\n", NULL);
+  cmake("cmake_minimum_required(VERSION 3.24)\nproject(p CUDA)\n", "cmake_minimum_required(VERSION 3.24)\nproject(p HIP)\n");
 }
 
 static void cmake_flags(void **state) {
@@ -250,6 +323,10 @@ int main(void) {
       cmocka_unit_test(packages_and_targets),
       cmocka_unit_test(architectures),
       cmocka_unit_test(separable_compilation),
+      cmocka_unit_test(nvcc_only_flags),
+      cmocka_unit_test(nvidia_tools),
+      cmocka_unit_test(arch_variable),
+      cmocka_unit_test(minimum_version),
       cmocka_unit_test(cmake_flags),
       cmocka_unit_test(cmake_sources),
       cmocka_unit_test(crlf_and_comments),

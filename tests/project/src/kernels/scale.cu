@@ -11,3 +11,5 @@ void launch_scale(float a, float *x, int n, cudaStream_t stream) {
   scale_kernel<<<(n + BLOCK - 1) / BLOCK, BLOCK, 0, stream>>>(a, x, n);
   CHECK(cudaGetLastError());
 }
+
+#include "scale_tail.c"
