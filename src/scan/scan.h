@@ -59,6 +59,10 @@ typedef struct c2h_tok_span {
   size_t first, last;
 } c2h_tok_span;
 
+/* Whether token i is code the compiler sees: the AST covers it, or it is
+ * in the body of a macro that active code expands. Tokens of inactive #if
+ * branches and of macros nothing expands are not. */
+int c2h_tok_active(const c2h_scan *s, size_t i);
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
 /* The tokens that start in the byte range [begin, end): *first is the
