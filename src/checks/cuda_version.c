@@ -29,6 +29,19 @@ static void describe(const c2h_rule *r, long long v, char *buf, size_t size) {
   else snprintf(buf, size, "%lld", v);
 }
 
+/* Whether nvcc defines the macro for this file: always for what its
+ * implicit cuda_runtime.h defines; else when the file reaches a header
+ * that does. A header is compiled in its includers, which may: counted
+ * as defined. */
+static int nvcc_defines(const c2h_scan *s, const c2h_rule *r) {
+  if (!r->n_defined_by || c2h_scan_is_header_path(s->path)) return 1;
+  for (size_t k = 0; k < r->n_defined_by; k++)
+    if (strcmp(r->defined_by[k], "cuda_runtime.h") == 0 ||
+        c2h_strmap_get(&s->facts->reached_headers, r->defined_by[k], strlen(r->defined_by[k])) >= 0)
+      return 1;
+  return 0;
+}
+
 static const char *side(int taken) { return taken ? "compiles this branch" : "skips this branch"; }
 
 /* `V OP N` or `N OP V` as the whole condition of #if / #elif at d. */
@@ -43,10 +56,11 @@ static int report_comparison(c2h_scan *s, const c2h_rule *r, size_t i, size_t d,
   int whole = (first == d + 2 && last + 1 == stop) ||
               (first == d + 3 && last + 2 == stop && c2h_tok_is(s, d + 2, "(") && c2h_tok_is(s, last + 1, ")"));
   if (!whole || !c2h_tok_int_value(s, other, &n)) return -1;
-  int nvcc = op > i ? c2h_compare(s, op, r->cuda_value, n) : c2h_compare(s, op, n, r->cuda_value);
+  long long v = nvcc_defines(s, r) ? r->cuda_value : 0;
+  int nvcc = op > i ? c2h_compare(s, op, v, n) : c2h_compare(s, op, n, v);
   int hip = op > i ? c2h_compare(s, op, 0, n) : c2h_compare(s, op, n, 0);
   char val[64], need[64];
-  describe(r, r->cuda_value, val, sizeof val);
+  describe(r, v, val, sizeof val);
   describe(r, n, need, sizeof need);
   const c2h_token *a = &s->facts->toks[first], *b = &s->facts->toks[last];
   int len = (int)(b->end - a->begin);
@@ -77,6 +91,11 @@ static int report_directive(c2h_scan *s, const c2h_rule *r, size_t i, size_t d) 
   if (!ifdef && !ifndef && !is_if) return 0; /* #pragma, #error text, ... */
   int defined = ifdef || ifndef || c2h_tok_is(s, i - 1, "defined") ||
                 (c2h_tok_is(s, i - 1, "(") && i >= 2 && c2h_tok_is(s, i - 2, "defined"));
+  if (defined && !nvcc_defines(s, r))
+    return c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_CUDA_VERSION_CHECK, NULL,
+                         "tests whether %s is defined: neither nvcc (this file reaches no header that "
+                         "defines it) nor HIP defines it here, so both give the same answer",
+                         r->cuda);
   if (defined)
     return c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CUDA_VERSION_CHECK, NULL,
                          "tests whether %s is defined: nvcc defines it, HIP does not, so this test gives "

@@ -72,11 +72,13 @@ static int included_before(const c2h_scan *s, const char *hip, size_t before) {
 /* A HIP header that does not include the one it needs (rule key `needs`)
  * gets that one on a line of its own just before it, unless the file
  * includes it earlier. Next to the directive, so inside the same #if. */
-static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok) {
+static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok, const char **added) {
   if (!r->needs) return 0;
   size_t at = s->facts->toks[hash_tok].begin;
   while (at > 0 && s->src[at - 1] != '\n') at--;
+  if (*added && (strcmp(*added, r->needs) == 0 || strcmp(*added, "hip/hip_runtime.h") == 0)) return 0;
   if (included_before(s, r->needs, at)) return 0;
+  *added = r->needs;
   const char *nl = memchr(s->src, '\n', s->len);
   const char *eol = nl && nl > s->src && nl[-1] == '\r' ? "\r\n" : "\n";
   char line[300];
@@ -89,6 +91,7 @@ static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok) {
 
 int c2h_scan_includes(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
+  const char *added = NULL; /* the header add_needed_first inserted */
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
     /* A directive: '#' first on its line, then include / include_next / import. */
     if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) continue;
@@ -119,7 +122,7 @@ int c2h_scan_includes(c2h_scan *s) {
       s->included_libraries[s->n_included_libraries++] = r->library;
     if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
     s->stats->includes++;
-    if (hip == r->form.hip && (rc = add_needed_first(s, r, i))) return rc;
+    if (hip == r->form.hip && (rc = add_needed_first(s, r, i, &added))) return rc;
     if (r->note &&
         (rc = c2h_scan_diag(s, tok, tok, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL, "%s", r->note)))
       return rc;

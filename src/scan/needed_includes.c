@@ -43,7 +43,7 @@ static int has_extension(const char *path, const char *const *exts) {
   return 0;
 }
 
-static int is_header(const char *path) {
+int c2h_scan_is_header_path(const char *path) {
   static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".h++", ".cuh", ".inl", ".inc",
                                      ".ipp", ".tcc", ".tpp", ".H", NULL};
   return has_extension(path, exts);
@@ -173,7 +173,7 @@ static int add_runtime(c2h_scan *s, const c2h_rule *runtime, size_t at) {
 
 int c2h_scan_needed_includes(c2h_scan *s) {
   const c2h_rule *runtime = c2h_rules_lookup_header(s->rules, "cuda_runtime.h", strlen("cuda_runtime.h"));
-  if (is_header(s->path) || !runtime) return 0;
+  if (c2h_scan_is_header_path(s->path) || !runtime) return 0;
   note_device_code(s, runtime);
   size_t at = top_of_file(s);
   int rc = add_runtime(s, runtime, at);
