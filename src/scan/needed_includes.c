@@ -177,6 +177,11 @@ int c2h_scan_needed_includes(c2h_scan *s) {
   note_device_code(s, runtime);
   size_t at = top_of_file(s);
   int rc = add_runtime(s, runtime, at);
+  /* A header the parse did not find is the likely provider of a library's
+   * names (nvcc includes none of them on its own): adding the library's
+   * header would only guess, and fail where the library is not installed. */
+  for (size_t i = 0; i < s->facts->diags.len; i++)
+    if (s->facts->diags.items[i].check == C2H_CHECK_PARSE_MISSING_HEADER) return rc;
   for (size_t i = 0; i < s->n_used_libraries && rc == 0; i++) {
     const c2h_rule *first = s->used_libraries[i].first_use;
     if (!first->include || strcmp(first->library, runtime->library) == 0 ||
