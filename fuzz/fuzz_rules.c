@@ -39,7 +39,12 @@ static void check_table(const c2h_rules *r) {
     const c2h_rule *found = e->kind == C2H_RULE_HEADER ? c2h_rules_lookup_header(r, e->cuda, strlen(e->cuda))
                                                        : c2h_rules_lookup(r, e->cuda, strlen(e->cuda));
     C2H_FUZZ_CHECK(found == e);
-    C2H_FUZZ_CHECK(e->unsupported ? !e->form.hip && !e->form.call : e->form.hip || e->form.call);
+    /* A version macro is kept as written: no form at all. */
+    C2H_FUZZ_CHECK(e->version ? !e->form.hip && !e->form.call && !e->unsupported
+                   : e->unsupported ? !e->form.hip && !e->form.call : e->form.hip || e->form.call);
+    C2H_FUZZ_CHECK(e->n_defined_by == 0 || e->defined_by != NULL);
+    for (size_t k = 0; k < e->n_defined_by; k++) C2H_FUZZ_CHECK(e->defined_by[k][0] != '\0');
+    if (e->needs) (void)strlen(e->needs);
     C2H_FUZZ_CHECK(!e->has_fallback || (e->rocm && (e->fallback.hip || e->fallback.call)));
     C2H_FUZZ_CHECK(e->mask_arg >= 0 && e->mask_arg <= 32);
     check_form(&e->form);

@@ -431,7 +431,9 @@ RUNTIME_MACRO_FILES = ["driver_types.h", "cuda_runtime_api.h", "surface_types.h"
                        "texture_types.h", "library_types.h", "vector_types.h", "math_constants.h"]
 
 # macros that are implementation plumbing, not API
-_MACRO_SKIP = re.compile(r"^(_|CUDARTAPI$|CUDART_CB$|CUDART_DEVICE$|CUDART_API_|CUDART_CHAR_BIT$)|_H_?$|_HPP_?$")
+# (version numbers are kept as written: rules/nvcc.yaml)
+_MACRO_SKIP = re.compile(r"^(_|CUDARTAPI$|CUDART_CB$|CUDART_DEVICE$|CUDART_API_|CUDART_CHAR_BIT$|CUDART_VERSION$|"
+                         r"CUDA_VERSION$)|_H_?$|_HPP_?$")
 
 
 def extract_runtime(cuda_include):

@@ -60,6 +60,19 @@ typedef struct c2h_rule {
   c2h_version rocm;        /* first ROCm version providing form.hip */
   c2h_version deprecated, removed;
   const char *note;
+  /* Macro entries: the CUDA headers (as #included) whose inclusion defines
+   * the macro, so that the parse defines it where nvcc would; cuda_runtime.h
+   * (which nvcc includes in every file) means always. */
+  const char *const *defined_by;
+  size_t n_defined_by;
+  /* Macro entries: a CUDA version number, left as written (HIP does not
+   * define it) and reported where a test reads it; cuda_value is what
+   * CUDA 13.0 defines it to. */
+  int version;
+  long long cuda_value;
+  /* Header entries: a HIP header that must be included before form.hip
+   * (which does not include it itself), or NULL. */
+  const char *needs;
   const char *file;        /* where the entry was defined, for messages */
   unsigned line, col;
 } c2h_rule;

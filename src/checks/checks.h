@@ -21,6 +21,7 @@ int c2h_check_wmma(c2h_scan *s);                 /* wmma */
 int c2h_check_device_clock(c2h_scan *s);         /* device-clock */
 int c2h_check_cooperative_groups(c2h_scan *s);   /* cooperative-groups-tile */
 int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-scheduling */
+int c2h_check_cuda_version(c2h_scan *s);         /* cuda-version-check */
 
 /* ---- helpers shared by the families (checks.c) ---- */
 
@@ -37,5 +38,16 @@ int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name);
 /* The integer value of a literal token (decimal, hex, octal, with u/l
  * suffixes); 0 when it is not an integer literal. */
 int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value);
+
+/* Whether token i is the '#' that starts a directive. */
+int c2h_tok_is_directive(const c2h_scan *s, size_t i);
+/* The '#' of the directive holding token i, or n_toks when i is code. */
+size_t c2h_tok_directive_of(const c2h_scan *s, size_t i);
+/* Index after the last token of the directive whose '#' is token d. */
+size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d);
+/* Whether token i is < <= > >= == or !=. */
+int c2h_tok_is_comparison(const c2h_scan *s, size_t i);
+/* l OP r for the comparison operator token op. */
+int c2h_compare(const c2h_scan *s, size_t op, long long l, long long r);
 
 #endif

@@ -52,38 +52,6 @@ static int same_text(const c2h_scan *s, size_t a, size_t b) {
   return x->end - x->begin == y->end - y->begin && memcmp(s->src + x->begin, s->src + y->begin, x->end - x->begin) == 0;
 }
 
-static int is_directive(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
-}
-
-/* Byte offset where the directive whose '#' is token i ends. */
-static size_t directive_end(const c2h_scan *s, size_t i) {
-  for (size_t p = s->facts->toks[i].begin; p < s->len; p++)
-    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
-        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
-      return p;
-  return s->len;
-}
-
-/* The '#' of the directive holding token i, or n_toks when i is code. */
-static size_t directive_of(const c2h_scan *s, size_t i) {
-  for (size_t j = i + 1; j-- > 0 && i - j < 512;)
-    if (is_directive(s, j)) return directive_end(s, j) > s->facts->toks[i].begin ? j : s->facts->n_toks;
-  return s->facts->n_toks;
-}
-
-/* Index after the last token of the directive at d. */
-static size_t directive_stop(const c2h_scan *s, size_t d) {
-  size_t stop = directive_end(s, d), j = d + 1;
-  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
-  return j;
-}
-
-static int is_comparison(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "<") || c2h_tok_is(s, i, "<=") || c2h_tok_is(s, i, ">") || c2h_tok_is(s, i, ">=") ||
-         c2h_tok_is(s, i, "==") || c2h_tok_is(s, i, "!=");
-}
-
 /* The innermost function whose range holds token i, or -1. */
 static long long function_of(const c2h_scan *s, size_t i) {
   size_t b = s->facts->toks[i].begin;
@@ -107,9 +75,9 @@ static arch_use classify_arch(const c2h_scan *s, size_t i, size_t directive) {
     return ARCH_DEFINED;
   if (c2h_tok_is(s, i - 1, "defined") || (c2h_tok_is(s, i - 1, "(") && i >= 2 && c2h_tok_is(s, i - 2, "defined")))
     return ARCH_DEFINED;
-  if ((i > 0 && is_comparison(s, i - 1)) || is_comparison(s, i + 1)) return ARCH_COMPARE;
+  if ((i > 0 && c2h_tok_is_comparison(s, i - 1)) || c2h_tok_is_comparison(s, i + 1)) return ARCH_COMPARE;
   /* `#if __CUDA_ARCH__` or `... && __CUDA_ARCH__`: a truth test. */
-  size_t stop = in_if ? directive_stop(s, directive) : 0;
+  size_t stop = in_if ? c2h_tok_directive_stop(s, directive) : 0;
   if (in_if && (c2h_tok_is(s, i - 1, "if") || c2h_tok_is(s, i - 1, "elif") || c2h_tok_is(s, i - 1, "&&") ||
                 c2h_tok_is(s, i - 1, "||") || c2h_tok_is(s, i - 1, "!") || c2h_tok_is(s, i - 1, "(")) &&
       (i + 1 >= stop || c2h_tok_is(s, i + 1, "&&") || c2h_tok_is(s, i + 1, "||") || c2h_tok_is(s, i + 1, ")")))
@@ -119,7 +87,7 @@ static arch_use classify_arch(const c2h_scan *s, size_t i, size_t directive) {
 
 /* Whether the directive at d compares __CUDA_ARCH__ somewhere. */
 static int directive_compares(const c2h_scan *s, size_t d) {
-  size_t stop = directive_stop(s, d);
+  size_t stop = c2h_tok_directive_stop(s, d);
   for (size_t j = d + 1; j < stop; j++)
     if (c2h_tok_is(s, j, "__CUDA_ARCH__") && classify_arch(s, j, d) == ARCH_COMPARE) return 1;
   return 0;
@@ -135,21 +103,16 @@ static int report_defined(c2h_scan *s, size_t i) {
 
 /* `__CUDA_ARCH__ OP N` or `N OP __CUDA_ARCH__`: evaluates it with 0. */
 static int report_compare(c2h_scan *s, size_t i, size_t directive) {
-  size_t op = is_comparison(s, i + 1) ? i + 1 : i - 1, other = op == i + 1 ? i + 2 : i - 2;
+  size_t op = c2h_tok_is_comparison(s, i + 1) ? i + 1 : i - 1, other = op == i + 1 ? i + 2 : i - 2;
   size_t first = op > i ? i : other, last = op > i ? other : i;
   long long v;
   const char *verdict = "";
   /* The answer is only worth stating when the comparison is the whole
    * condition of its #if. */
-  int whole = directive < s->facts->n_toks && first == directive + 2 && directive_stop(s, directive) == last + 1;
+  int whole = directive < s->facts->n_toks && first == directive + 2 && c2h_tok_directive_stop(s, directive) == last + 1;
   if (other < s->facts->n_toks && c2h_tok_int_value(s, other, &v)) {
     long long l = op > i ? 0 : v, r = op > i ? v : 0;
-    int t = c2h_tok_is(s, op, "<")    ? l < r
-            : c2h_tok_is(s, op, "<=") ? l <= r
-            : c2h_tok_is(s, op, ">")  ? l > r
-            : c2h_tok_is(s, op, ">=") ? l >= r
-            : c2h_tok_is(s, op, "==") ? l == r
-                                      : l != r;
+    int t = c2h_compare(s, op, l, r);
     if (whole) verdict = t ? " (here: always true)" : " (here: always false)";
   } else {
     first = last = i;
@@ -178,7 +141,7 @@ static int check_arch_macro(c2h_scan *s) {
   int rc = 0;
   for (size_t i = 0; i < s->facts->n_toks && rc == 0; i++) {
     if (!c2h_tok_is(s, i, "__CUDA_ARCH__")) continue;
-    size_t d = directive_of(s, i);
+    size_t d = c2h_tok_directive_of(s, i);
     switch (classify_arch(s, i, d)) {
       case ARCH_DEFINED:
         if (d >= s->facts->n_toks || !directive_compares(s, d)) rc = report_defined(s, i);
@@ -460,12 +423,7 @@ static int report_capability(c2h_scan *s, const cc_state *st, size_t b, size_t e
   long long l, r;
   const char *verdict = "";
   if (op < s->facts->n_toks && evaluate(s, st, b, op, &l) && evaluate(s, st, op + 1, e, &r)) {
-    int t = c2h_tok_is(s, op, "<")    ? l < r
-            : c2h_tok_is(s, op, "<=") ? l <= r
-            : c2h_tok_is(s, op, ">")  ? l > r
-            : c2h_tok_is(s, op, ">=") ? l >= r
-            : c2h_tok_is(s, op, "==") ? l == r
-                                      : l != r;
+    int t = c2h_compare(s, op, l, r);
     verdict = t ? " (true on gfx942)" : " (false on gfx942)";
   }
   return c2h_scan_diag(s, b, e - 1, C2H_SEV_WARNING, C2H_CHECK_CUDA_ARCH_CHECK, NULL,
@@ -480,8 +438,8 @@ static int check_comparisons(c2h_scan *s, const cc_state *st) {
   size_t n = s->facts->n_toks;
   int rc = 0;
   for (size_t i = 1; i + 1 < n && rc == 0; i++) {
-    if (is_directive(s, i)) {
-      i = directive_stop(s, i) - 1;
+    if (c2h_tok_is_directive(s, i)) {
+      i = c2h_tok_directive_stop(s, i) - 1;
       continue;
     }
     if (c2h_tok_is(s, i, "switch") && c2h_tok_is(s, i + 1, "(")) {
@@ -490,7 +448,7 @@ static int check_comparisons(c2h_scan *s, const cc_state *st) {
         rc = report_capability(s, st, i + 2, close, n);
       continue;
     }
-    if (!is_comparison(s, i) || s->facts->toks[i - 1].template_name) continue;
+    if (!c2h_tok_is_comparison(s, i) || s->facts->toks[i - 1].template_name) continue;
     size_t b = operand_start(s, i - 1), e = operand_end(s, i + 1);
     if (b >= i || e <= i + 1) continue;
     int left = span_has_cap(s, st, b, i), right = span_has_cap(s, st, i + 1, e);

@@ -99,6 +99,25 @@ static int report(c2h_scan *s, size_t kw, size_t open, size_t close, const char 
                        found ? found->advice : "rewrite it in HIP C++ (or AMDGCN assembly)");
 }
 
+/* For asm the AST does not place (an inactive #if branch): whether the
+ * function around it is declared __device__ or __global__, read from the
+ * tokens before the '{' that opens it. */
+#define MAX_LOOKBACK 20000
+static int in_device_function_tokens(const c2h_scan *s, size_t i) {
+  size_t depth = 0, stop = i > MAX_LOOKBACK ? i - MAX_LOOKBACK : 0, j = i;
+  while (j-- > stop) { /* the innermost unclosed '{' */
+    if (c2h_tok_is(s, j, "}")) depth++;
+    else if (c2h_tok_is(s, j, "{") && depth-- == 0) break;
+  }
+  if (j == (size_t)-1 || j < stop || !c2h_tok_is(s, j, "{")) return 0;
+  /* The declaration before it: back to the previous statement or block. */
+  for (size_t k = j; k-- > stop;) {
+    if (c2h_tok_is(s, k, ";") || c2h_tok_is(s, k, "}") || c2h_tok_is(s, k, "{") || c2h_tok_is(s, k, "#")) return 0;
+    if (c2h_tok_is(s, k, "__device__") || c2h_tok_is(s, k, "__global__")) return 1;
+  }
+  return 0;
+}
+
 int c2h_check_ptx(c2h_scan *s) {
   size_t n = s->facts->n_toks;
   c2h_buf text;
@@ -124,7 +143,7 @@ int c2h_check_ptx(c2h_scan *s) {
     int device = c2h_tok_in_device_code(s, i);
     /* Host code may hold host assembly; code the AST cannot place counts
      * when the text is recognisably PTX. */
-    if (device || (ctx == C2H_CTX_UNKNOWN && looks_like_ptx(text.data)) ||
+    if (device || (ctx == C2H_CTX_UNKNOWN && (looks_like_ptx(text.data) || in_device_function_tokens(s, i))) ||
         (ctx != C2H_CTX_HOST && ctx != C2H_CTX_FILE && looks_like_ptx(text.data)))
       rc = report(s, i, open, close, text.data);
     i = close;

@@ -24,6 +24,9 @@
 #define SHIM_DIR "/__cu2hip_shim__"
 #define SHIM_HEADER SHIM_DIR "/cu2hip_cuda_shim.h"
 #define SHIM_INCLUDE_DIR SHIM_DIR "/include"
+/* What every parse includes first: the macros of nvcc's implicit
+ * cuda_runtime.h, then the shim. */
+#define SHIM_IMPLICIT SHIM_DIR "/implicit.h"
 
 /* Parse errors reported per file before the rest are summed up in a note. */
 #define MAX_PARSE_DIAGS 10
@@ -52,9 +55,10 @@ static shared_pch g_pch[MAX_PCH_SLOTS];
 struct c2h_front {
   CXIndex index;
   c2h_front_options options;
-  struct CXUnsavedFile *shim_files; /* [0] the shim, then one stub per header */
+  struct CXUnsavedFile *shim_files; /* [0] the shim, [1] implicit.h, then one stub per header */
   size_t n_shim_files;
-  char **owned;                     /* stub paths behind shim_files[1..] */
+  char **owned;                     /* stub paths behind shim_files[2..] */
+  char **owned_text;                /* texts behind shim_files[1..] */
   char *cuda_path_flag;             /* --cuda-path=..., when a toolkit is used */
   /* A parse's flags: prefix (fixed flags, then the translator's), the
    * file's own flags, then suffix (the shim's, or --cuda-path). */
@@ -72,6 +76,17 @@ struct c2h_front {
 #define PCH_AFTER_PARSES 2
 
 static const char stub_text[] = "#include \"" SHIM_HEADER "\"\n";
+static const char implicit_text[] = "#include \"" SHIM_IMPLICIT "\"\n";
+
+/* prelude (may be NULL) followed by `include`, malloc'd. */
+static char *prelude_then(const char *prelude, const char *include) {
+  size_t a = prelude ? strlen(prelude) : 0, b = strlen(include);
+  char *t = malloc(a + b + 1);
+  if (!t) return NULL;
+  if (a) memcpy(t, prelude, a);
+  memcpy(t + a, include, b + 1);
+  return t;
+}
 
 void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->toks = NULL;
@@ -83,6 +98,8 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   c2h_strmap_init(&f->user_names);
   c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
+  f->user_include_lines = NULL;
+  f->n_user_include_lines = 0;
   f->depends = NULL;
   f->n_depends = 0;
   f->parse_cpu_ms = 0;
@@ -95,6 +112,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   c2h_strmap_dispose(&f->user_names);
   c2h_strmap_dispose(&f->reached_headers);
   c2h_diag_list_dispose(&f->diags);
+  free(f->user_include_lines);
   for (size_t i = 0; i < f->n_depends; i++) free(f->depends[i]);
   free(f->depends);
   c2h_tu_facts_init(f);
@@ -104,7 +122,9 @@ void c2h_front_free(c2h_front *fe) {
   if (!fe) return;
   if (fe->index) clang_disposeIndex(fe->index);
   for (size_t i = 0; fe->owned && i < fe->n_shim_files; i++) free(fe->owned[i]);
+  for (size_t i = 0; fe->owned_text && i < fe->n_shim_files; i++) free(fe->owned_text[i]);
   free(fe->owned);
+  free(fe->owned_text);
   free(fe->cuda_path_flag);
   pthread_mutex_lock(&g_pch_lock);
   for (size_t i = 0; i < MAX_PCH_SLOTS; i++) {
@@ -126,7 +146,7 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
   static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
                                      "--cuda-gpu-arch=sm_70", "-std=c++17",
                                      "-Wno-unknown-cuda-version"};
-  static const char *const shim_args[] = {"-nocudainc", "-include", SHIM_HEADER,
+  static const char *const shim_args[] = {"-nocudainc", "-include", SHIM_IMPLICIT,
                                           "-I" SHIM_INCLUDE_DIR};
   int rc = 0;
   c2h_front *fe = calloc(1, sizeof *fe);
@@ -146,20 +166,33 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
     fe->suffix[fe->n_suffix++] = fe->cuda_path_flag;
   } else {
     for (size_t i = 0; i < n_shim; i++) fe->suffix[fe->n_suffix++] = shim_args[i];
-    size_t n = options->n_cuda_headers + 1;
+    size_t n = options->n_cuda_headers + 2;
     fe->shim_files = calloc(n, sizeof *fe->shim_files);
     fe->owned = calloc(n, sizeof *fe->owned);
-    if (!fe->shim_files || !fe->owned) goto nomem;
+    fe->owned_text = calloc(n, sizeof *fe->owned_text);
+    if (!fe->shim_files || !fe->owned || !fe->owned_text) goto nomem;
     fe->shim_files[0] = (struct CXUnsavedFile){SHIM_HEADER, c2h_cuda_shim, (unsigned long)c2h_cuda_shim_len};
-    fe->n_shim_files = 1; /* owned[0] stays NULL: the shim text is static */
+    /* owned[0] and owned[1] stay NULL: their names are static */
+    char *implicit = prelude_then(options->implicit_prelude, stub_text);
+    if (!implicit) goto nomem;
+    fe->owned_text[1] = implicit;
+    fe->shim_files[1] = (struct CXUnsavedFile){SHIM_IMPLICIT, implicit, (unsigned long)strlen(implicit)};
+    fe->n_shim_files = 2;
     for (size_t i = 0; i < options->n_cuda_headers; i++) {
+      const char *prelude = options->cuda_header_preludes ? options->cuda_header_preludes[i] : NULL;
       char *p = malloc(sizeof SHIM_INCLUDE_DIR + 1 + strlen(options->cuda_headers[i]));
-      if (!p) goto nomem;
+      char *text = prelude ? prelude_then(prelude, stub_text) : NULL;
+      if (!p || (prelude && !text)) {
+        free(p);
+        free(text);
+        goto nomem;
+      }
       strcpy(p, SHIM_INCLUDE_DIR "/");
       strcat(p, options->cuda_headers[i]);
       fe->owned[fe->n_shim_files] = p;
-      fe->shim_files[fe->n_shim_files++] =
-          (struct CXUnsavedFile){p, stub_text, sizeof stub_text - 1};
+      fe->owned_text[fe->n_shim_files] = text;
+      fe->shim_files[fe->n_shim_files++] = text ? (struct CXUnsavedFile){p, text, (unsigned long)strlen(text)}
+                                                : (struct CXUnsavedFile){p, stub_text, sizeof stub_text - 1};
     }
   }
   /* Before the first libclang call of the process: see parse_thread. */
@@ -229,7 +262,11 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
     /* Only the macro name is a reference; argument tokens are unresolved. */
     if (!same_location(clang_getCursorLocation(cur), tok_loc)) return C2H_USE_UNKNOWN;
     CXCursor def = clang_getCursorReferenced(cur);
-    if (clang_Cursor_isNull(def)) return C2H_USE_UNKNOWN;
+    /* No definition in this unit's own preprocessing record: a builtin
+     * macro, or one the precompiled shim defines (its definitions are not
+     * recorded again), which is the CUDA API just as when the shim is
+     * parsed from text. */
+    if (clang_Cursor_isNull(def)) return clang_Cursor_isMacroBuiltin(cur) ? C2H_USE_UNKNOWN : C2H_USE_API;
     return is_user_location(clang_getCursorLocation(def)) ? C2H_USE_USER : C2H_USE_API;
   }
   if (is_member_kind(k)) return C2H_USE_MEMBER;
@@ -416,24 +453,47 @@ static int is_function_kind(enum CXCursorKind k) {
          k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+/* A node of the AST that an expansion of one of the file's macros made:
+ * the body token it was spelled from is code the compiler sees, although
+ * the token annotation of a macro body says nothing about it. */
+static void mark_expanded(ast_walk *w, CXSourceLocation loc, unsigned expansion_off) {
+  CXFile file = NULL;
+  unsigned off = 0;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+  if (off == expansion_off || !file || !clang_File_isEqual(file, w->main_file)) return;
+  c2h_tu_facts *f = w->facts;
+  size_t lo = 0, hi = f->n_toks;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->toks[mid].begin < off) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < f->n_toks && f->toks[lo].begin == off) f->toks[lo].expanded = 1;
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
   if (w->rc) return CXChildVisit_Break;
   enum CXCursorKind k = clang_getCursorKind(c);
-  /* Expressions hold no function definitions or variables of their own
-   * (lambdas aside, whose bodies are statements), and they are only ever
-   * reached inside a declaration already found to be the file's. Looking
-   * up their location would cost the depth of the tree under them: the
-   * start of `a + b` is the start of `a`, so a chain of n terms would cost
-   * n squared. */
-  if (clang_isExpression(k)) return CXChildVisit_Recurse;
+  /* The location of a binary or conditional operator (and of the unexposed
+   * implicit casts around them) is the start of its left operand, found by
+   * walking down the tree: a chain `1 + 1 + ... + 1` of n terms would cost
+   * n squared. Such nodes declare nothing, their operands are visited
+   * anyway (and marked if a macro made them), and they are only reached
+   * inside a declaration already found to be the file's. */
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_ConditionalOperator ||
+      k == CXCursor_UnexposedExpr)
+    return CXChildVisit_Recurse;
   /* Where the code was written, after macro expansion: a statement that
    * starts with a qualifier macro of the shim (`__shared__ float t[32];`)
    * is still the file's own. */
   CXFile file = NULL;
-  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  unsigned expansion_off = 0;
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  clang_getExpansionLocation(loc, &file, NULL, NULL, &expansion_off);
   if (!file || !clang_File_isEqual(file, w->main_file)) return CXChildVisit_Continue;
+  mark_expanded(w, loc, expansion_off);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
     if (f->n_functions == w->cap_functions) {
@@ -528,8 +588,6 @@ typedef struct inclusion_walk {
 /* Records each CUDA header stub the translation unit reached, and each
  * user header it read (a dependency for incremental runs). */
 static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-  (void)stack;
-  (void)depth;
   inclusion_walk *w = data;
   CXString name = clang_getFileName(file);
   const char *s = clang_getCString(name);
@@ -539,6 +597,16 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
     if (c2h_strmap_put(&w->facts->reached_headers, h, strlen(h), 1)) w->rc = C2H_ERR_NOMEM;
   } else if (s && !is_shim_file(file) && !clang_File_isEqual(file, w->main_file) &&
              !clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, file, 0))) {
+    /* Included by the file itself: the #include names a file of the project
+     * (even one called like a CUDA header). */
+    CXFile from = NULL;
+    unsigned line = 0;
+    if (depth >= 1) clang_getSpellingLocation(stack[0], &from, &line, NULL, NULL);
+    if (from && clang_File_isEqual(from, w->main_file)) {
+      unsigned *grown = realloc(w->facts->user_include_lines, (w->facts->n_user_include_lines + 1) * sizeof *grown);
+      if (!grown) w->rc = C2H_ERR_NOMEM;
+      else (w->facts->user_include_lines = grown)[w->facts->n_user_include_lines++] = line;
+    }
     CXString real = clang_File_tryGetRealPathName(file);
     const char *r = clang_getCString(real);
     if (!r || !*r) r = s;
@@ -625,11 +693,13 @@ static int save_pch(c2h_front *fe, const char *const *args, int n, const char *p
   int ok = 0;
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
   if (!files) return 0;
-  files[0] = (struct CXUnsavedFile){pch_main, stub_text, sizeof stub_text - 1};
+  files[0] = (struct CXUnsavedFile){pch_main, implicit_text, sizeof implicit_text - 1};
   memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
   enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, pch_main, args, n, files,
                                                     (unsigned)fe->n_shim_files + 1,
-                                                    CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu);
+                                                    CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
+                                                        CXTranslationUnit_DetailedPreprocessingRecord,
+                                                    &tu);
   free(files);
   if (ec == CXError_Success && tu && clang_getNumDiagnostics(tu) == 0)
     ok = clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) == CXSaveError_None;
@@ -671,15 +741,24 @@ static int loads(c2h_front *fe, const char *path) {
 }
 
 /* What a cached precompiled shim depends on, besides the flags: the tool,
- * the parser and the shim's text. */
-static char *persistent_key(const char *flags) {
+ * the parser, and the text of every virtual file of the shim (the shim, the
+ * implicit prelude and the header stubs, which the rule table shapes). */
+static char *persistent_key(const c2h_front *fe, const char *flags) {
   CXString clang = clang_getClangVersion();
-  unsigned long long h = 1469598103934665603ull; /* FNV-1a of the shim's text */
-  for (size_t i = 0; i < c2h_cuda_shim_len; i++) h = (h ^ (unsigned char)c2h_cuda_shim[i]) * 1099511628211ull;
+  unsigned long long h = 1469598103934665603ull; /* FNV-1a */
+  for (size_t f = 0; f < fe->n_shim_files; f++) {
+    const struct CXUnsavedFile *u = &fe->shim_files[f];
+    for (const char *c = u->Filename; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    h = (h ^ 0xffu) * 1099511628211ull;
+    for (unsigned long i = 0; i < u->Length; i++) h = (h ^ (unsigned char)u->Contents[i]) * 1099511628211ull;
+    h = (h ^ 0xfeu) * 1099511628211ull;
+  }
   const char *cv = clang_getCString(clang);
   size_t n = strlen(flags) + strlen(cv ? cv : "") + 128;
   char *key = malloc(n);
-  if (key) snprintf(key, n, "cu2hip %s\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", c2h_cuda_shim_len, h, flags);
+  if (key)
+    snprintf(key, n, "cu2hip %s pch 2\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
+             flags);
   clang_disposeString(clang);
   return key;
 }
@@ -689,7 +768,7 @@ static char *persistent_key(const char *flags) {
  * when the cache cannot be used. */
 static char *cached_pch(c2h_front *fe, const char *const *args, int n, const char *flags, char **cached) {
   const char *dir = fe->options.parse_cache_dir;
-  char *key = persistent_key(flags);
+  char *key = persistent_key(fe, flags);
   char *final = key ? c2h_pch_cache_path(dir, key) : NULL;
   char *mine = NULL, *tmp = NULL;
   free(key);

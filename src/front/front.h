@@ -56,6 +56,7 @@ typedef struct c2h_token {
   c2h_code_ctx ctx;
   long long var_bytes; /* size of the variable an identifier names; 0 when none */
   int template_name; /* an identifier the AST knows names a template */
+  int expanded;      /* in a macro body, and part of an expansion in active code */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;
@@ -70,6 +71,11 @@ typedef struct c2h_tu_facts {
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
   c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
+  /* Lines of the file's #include directives that the parse resolved to a
+   * file of the project (not a CUDA header stub, not a system header), in
+   * the order met (owned). */
+  unsigned *user_include_lines;
+  size_t n_user_include_lines;
   /* Headers the parse read, other than system headers and the shim: real
    * absolute paths, in the order first reached (owned). */
   char **depends;
@@ -91,6 +97,13 @@ typedef struct c2h_front_options {
   const char *cuda_path;         /* real CUDA toolkit, or NULL for the shim */
   const char *const *cuda_headers; /* header names the shim stands in for */
   size_t n_cuda_headers;
+  /* Per header (parallel to cuda_headers, may be NULL or hold NULLs): text
+   * its stub holds before the shim, e.g. the header guards the CUDA header
+   * defines. Borrowed. */
+  const char *const *cuda_header_preludes;
+  /* Text parsed before every file, as nvcc's implicit cuda_runtime.h: the
+   * macros that header defines. Borrowed; may be NULL. */
+  const char *implicit_prelude;
   /* A folder for precompiled shims kept across processes (pch_cache.h);
    * NULL: each process precompiles its own, after a few parses. */
   const char *parse_cache_dir;

@@ -204,6 +204,22 @@ static int parse_form_key(loader *ld, c2h_rule_form *form, const char *key, yaml
   return 1; /* not a form key */
 }
 
+/* `defined_by`: one header path or a list of them. */
+static int parse_header_list(loader *ld, yaml_node_t *v, c2h_rule *rule) {
+  size_t n = v->type == YAML_SEQUENCE_NODE ? (size_t)(v->data.sequence.items.top - v->data.sequence.items.start) : 1;
+  const char **list = pool_alloc(ld->rules, n * sizeof *list + 1);
+  if (!list) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    yaml_node_t *item = v->type == YAML_SEQUENCE_NODE ? yaml_document_get_node(&ld->doc, v->data.sequence.items.start[i]) : v;
+    if (!is_header_path(scalar(item)))
+      return fail_at(ld, item, "'defined_by' must be a header path or a list of them", NULL, NULL);
+    if (!(list[i] = pool_strdup(ld->rules, scalar(item)))) return C2H_ERR_NOMEM;
+  }
+  rule->defined_by = list;
+  rule->n_defined_by = n;
+  return 0;
+}
+
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                        yaml_node_t *val, c2h_rule *rule) {
   int rc = 0, header = kind == C2H_RULE_HEADER;
@@ -245,6 +261,18 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'unsupported' needs a one-line reason", NULL, NULL);
       if (!(rule->unsupported = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "defined_by") == 0 && kind == C2H_RULE_MACRO) {
+      rc = parse_header_list(ld, v, rule);
+    } else if (strcmp(ks, "version") == 0 && kind == C2H_RULE_MACRO) {
+      const char *s = scalar(v);
+      char *end = NULL;
+      long long n = s ? strtoll(s, &end, 10) : -1;
+      if (!s || !*s || *end || n < 0) return fail_at(ld, v, "'version' must be a non-negative number", NULL, NULL);
+      rule->version = 1;
+      rule->cuda_value = n;
+    } else if (strcmp(ks, "needs") == 0 && header) {
+      if (!is_header_path(scalar(v))) return fail_at(ld, v, "'needs' must be a header path", NULL, NULL);
+      if (!(rule->needs = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
     } else if (strcmp(ks, "note") == 0) {
       if (!scalar(v)) return fail_at(ld, v, "'note' must be a string", NULL, NULL);
       if (!(rule->note = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
@@ -276,10 +304,16 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, call, fallback, note)",
+                     "args, drop_args, mask_arg, call, fallback, note; defined_by and version in macros; "
+                     "needs in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
+  }
+  if (rule->version) {
+    if (rule->form.hip || rule->form.call || rule->unsupported || rule->has_fallback || rule->rocm)
+      return fail_at(ld, val, "'%s' is a version macro (kept as written): it takes no HIP form", name, NULL);
+    return 0;
   }
   if (rule->unsupported) {
     if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||

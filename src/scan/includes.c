@@ -1,5 +1,6 @@
 /* #include <cuda_header.h> -> #include <hip_header.h>. Works on the raw
  * text after the directive, so inactive #if branches are covered too. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +53,60 @@ static int rename_local_include(c2h_scan *s, size_t tok, size_t name_begin, size
   return rc;
 }
 
+/* Whether the parse resolved the #include on this line to a file of the
+ * project: a header of the user's named like a CUDA one stays. */
+static int names_project_file(const c2h_scan *s, unsigned line) {
+  for (size_t i = 0; i < s->facts->n_user_include_lines; i++)
+    if (s->facts->user_include_lines[i] == line) return 1;
+  return 0;
+}
+
+/* Whether an #include of a header that becomes `hip` (or includes it)
+ * comes before byte `before`: the HIP header some others need first. */
+static int included_before(const c2h_scan *s, const char *hip, size_t before) {
+  const c2h_token *toks = s->facts->toks;
+  for (size_t i = 0; i + 2 < s->facts->n_toks && toks[i].begin < before; i++) {
+    if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line) || !c2h_tok_is(s, i + 1, "include"))
+      continue;
+    size_t p = toks[i + 1].end;
+    while (p < s->len && (s->src[p] == ' ' || s->src[p] == '\t')) p++;
+    if (p >= s->len || (s->src[p] != '<' && s->src[p] != '"')) continue;
+    size_t b = p + 1, q = b;
+    while (q < s->len && s->src[q] != '>' && s->src[q] != '"' && s->src[q] != '\n') q++;
+    const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + b, q - b);
+    const char *got = r && r->form.hip ? r->form.hip : NULL;
+    for (int k = 0; k < 2; k++) { /* hip_runtime.h includes every other runtime header */
+      const char *want = k ? "hip/hip_runtime.h" : hip;
+      if ((got && strcmp(got, want) == 0) || (q - b == strlen(want) && memcmp(s->src + b, want, q - b) == 0))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* A HIP header that does not include the one it needs (rule key `needs`)
+ * gets that one on a line of its own just before it, unless the file
+ * includes it earlier. Next to the directive, so inside the same #if. */
+static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok, const char **added) {
+  if (!r->needs) return 0;
+  size_t at = s->facts->toks[hash_tok].begin;
+  while (at > 0 && s->src[at - 1] != '\n') at--;
+  if (*added && (strcmp(*added, r->needs) == 0 || strcmp(*added, "hip/hip_runtime.h") == 0)) return 0;
+  if (included_before(s, r->needs, at)) return 0;
+  *added = r->needs;
+  const char *nl = memchr(s->src, '\n', s->len);
+  const char *eol = nl && nl > s->src && nl[-1] == '\r' ? "\r\n" : "\n";
+  char line[300];
+  int n = snprintf(line, sizeof line, "#include <%s>%s", r->needs, eol);
+  if (n < 0 || (size_t)n >= sizeof line) return 0;
+  int rc = c2h_edit_add(s->edits, at, at, line, (size_t)n);
+  if (rc == 0) s->stats->includes++;
+  return rc;
+}
+
 int c2h_scan_includes(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
+  const char *added = NULL; /* the header add_needed_first inserted */
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
     /* A directive: '#' first on its line, then include / include_next / import. */
     if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) continue;
@@ -68,6 +121,7 @@ int c2h_scan_includes(c2h_scan *s) {
     while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
     if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
+    if (r && names_project_file(s, toks[i].line)) r = NULL;
     if (!r) {
       int rc = rename_local_include(s, i + 2 < s->facts->n_toks ? i + 2 : i + 1, name_begin, q, close == '>');
       if (rc) return rc;
@@ -83,6 +137,7 @@ int c2h_scan_includes(c2h_scan *s) {
       s->included_libraries[s->n_included_libraries++] = r->library;
     if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
     s->stats->includes++;
+    if (hip == r->form.hip && (rc = add_needed_first(s, r, i, &added))) return rc;
     if (r->note &&
         (rc = c2h_scan_diag(s, tok, tok, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL, "%s", r->note)))
       return rc;

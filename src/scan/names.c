@@ -37,11 +37,69 @@ static int in_non_code_directive(const c2h_scan *s, size_t i) {
   return 0;
 }
 
+/* The '#' starting the directive line token i is on, or n_toks. */
+static size_t directive_start(const c2h_scan *s, size_t i) {
+  const c2h_token *t = s->facts->toks;
+  size_t first = i;
+  while (first > 0 && t[first - 1].line == t[i].line) first--;
+  return c2h_tok_is(s, first, "#") ? first : s->facts->n_toks;
+}
+
+static int is_directive_word(const c2h_scan *s, size_t hash, const char *word) {
+  return c2h_tok_is(s, hash + 1, word);
+}
+
+/* Whether the #if / #elif / #else chain around the conditional directive
+ * at `d` tests a HIP macro somewhere (__HIPCC__, __HIP_PLATFORM_AMD__,
+ * HIP_VERSION, ...): such code is written for HIP already, and mapping its
+ * CUDA tests would make the CUDA branch win under HIP. */
+static int chain_tests_hip(const c2h_scan *s, size_t d) {
+  const c2h_token *t = s->facts->toks;
+  size_t n = s->facts->n_toks, start = n, depth = 0;
+  int opens = is_directive_word(s, d, "if") || is_directive_word(s, d, "ifdef") || is_directive_word(s, d, "ifndef");
+  if (opens) start = d;
+  for (size_t j = d; !opens && j-- > 0;) {
+    if (!c2h_tok_is(s, j, "#") || (j > 0 && t[j - 1].line == t[j].line)) continue;
+    if (is_directive_word(s, j, "endif")) depth++;
+    else if (is_directive_word(s, j, "if") || is_directive_word(s, j, "ifdef") || is_directive_word(s, j, "ifndef")) {
+      if (depth == 0) {
+        start = j;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (start == n) return 0;
+  depth = 0;
+  for (size_t j = start; j < n; j++) {
+    if (!c2h_tok_is(s, j, "#") || (j > 0 && t[j - 1].line == t[j].line)) continue;
+    int open = is_directive_word(s, j, "if") || is_directive_word(s, j, "ifdef") || is_directive_word(s, j, "ifndef");
+    if (is_directive_word(s, j, "endif") && --depth == 0) return 0;
+    if (open) depth++;
+    if (depth != 1 || !(open || is_directive_word(s, j, "elif"))) continue;
+    for (size_t k = j + 2; k < n && t[k].line == t[j].line; k++) {
+      size_t len = t[k].end - t[k].begin;
+      const char *w = s->src + t[k].begin;
+      if (t[k].kind == C2H_TOK_IDENT && ((len > 5 && memcmp(w, "__HIP", 5) == 0) || (len > 4 && memcmp(w, "HIP_", 4) == 0)))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* Whether identifier token i is a use of the CUDA API rather than a name of
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
   if (in_non_code_directive(s, i)) return 0;
+  const c2h_rule *r = lookup(s, i);
+  if (r && r->kind == C2H_RULE_MACRO) {
+    size_t d = directive_start(s, i);
+    if (d < s->facts->n_toks && (is_directive_word(s, d, "if") || is_directive_word(s, d, "ifdef") ||
+                                 is_directive_word(s, d, "ifndef") || is_directive_word(s, d, "elif")) &&
+        chain_tests_hip(s, d))
+      return 0;
+  }
   int user_declared = c2h_strmap_get(&s->facts->user_names, s->src + t->begin, t->end - t->begin) >= 0;
   switch (t->use) {
     /* A global declaration of the user's with this name wins even where the
@@ -264,6 +322,9 @@ static void note_library_use(c2h_scan *s, size_t i, const c2h_rule *r) {
 
 static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int rc = 0;
+  /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
+   * cuda-version-check reports the tests that read it. */
+  if (r->version) return 0;
   char need[16], have[16];
   c2h_version_format(s->target, have, sizeof have);
   if (r->unsupported)
@@ -293,7 +354,9 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
                                      r->cuda, r->note)))
     return rc;
 
-  note_library_use(s, i, r);
+  /* Only code the compiler sees needs the library's header: not a name in
+   * an inactive #if branch, nor in a macro nothing expands. */
+  if (c2h_tok_active(s, i)) note_library_use(s, i, r);
   count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);

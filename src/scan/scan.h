@@ -41,6 +41,9 @@ int c2h_scan_includes(c2h_scan *s);
 /* Adds the HIP header of each library the file uses but does not include.
  * Runs after c2h_scan_includes and c2h_scan_names. */
 int c2h_scan_needed_includes(c2h_scan *s);
+/* Whether the path names a header (.h, .cuh, .hpp, .inl, ...), which its
+ * includers compile, rather than a source. */
+int c2h_scan_is_header_path(const char *path);
 /* Kernel launches (only with C2H_LAUNCH_HIP). Run before c2h_scan_names. */
 int c2h_scan_launches(c2h_scan *s);
 /* CUDA identifiers: renames, call rewrites, unsupported APIs. */
@@ -60,6 +63,10 @@ typedef struct c2h_tok_span {
   size_t first, last;
 } c2h_tok_span;
 
+/* Whether token i is code the compiler sees: the AST covers it, or it is
+ * in the body of a macro that active code expands. Tokens of inactive #if
+ * branches and of macros nothing expands are not. */
+int c2h_tok_active(const c2h_scan *s, size_t i);
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
 /* The tokens that start in the byte range [begin, end): *first is the

@@ -18,6 +18,10 @@ int c2h_scan_expired(const c2h_scan *s) {
   return s->deadline_ms && c2h_scan_now_ms() >= s->deadline_ms;
 }
 
+int c2h_tok_active(const c2h_scan *s, size_t i) {
+  return i < s->facts->n_toks && (s->facts->toks[i].ctx != C2H_CTX_UNKNOWN || s->facts->toks[i].expanded);
+}
+
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text) {
   if (i >= s->facts->n_toks) return 0;
   const c2h_token *t = &s->facts->toks[i];

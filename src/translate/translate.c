@@ -11,13 +11,57 @@
 #include "scan/scan.h"
 #include "translate/annotate.h"
 #include "translate/nesting.h"
+#include "util/buf.h"
 #include "util/file.h"
 
 struct c2h_translator {
   c2h_translate_options options;
   c2h_front *front;
   const char **headers; /* CUDA header names the shim stands in for */
+  char **preludes;      /* per header: the macros its stub defines, or NULL */
+  char *implicit;       /* the macros nvcc's implicit cuda_runtime.h defines */
 };
+
+/* The header nvcc includes in every file before the user's code. */
+#define IMPLICIT_HEADER "cuda_runtime.h"
+
+/* Appends `#define NAME [value]` (unless the user's flags define it) for
+ * each macro rule `defined_by` the header. */
+static int add_defines(char **text, const c2h_rule *const *macros, size_t n, const char *header) {
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++)
+    for (size_t k = 0; k < macros[i]->n_defined_by && rc == 0; k++) {
+      if (strcmp(macros[i]->defined_by[k], header) != 0) continue;
+      const char *m = macros[i]->cuda;
+      rc = macros[i]->version ? c2h_buf_printf(&b, "#ifndef %s\n#define %s %lld\n#endif\n", m, m, macros[i]->cuda_value)
+                              : c2h_buf_printf(&b, "#ifndef %s\n#define %s\n#endif\n", m, m);
+    }
+  if (rc == 0 && b.len && !(*text = c2h_buf_detach(&b, NULL))) rc = C2H_ERR_NOMEM;
+  c2h_buf_dispose(&b);
+  return rc;
+}
+
+/* The texts the parser's header stubs and implicit include hold, from the
+ * macro rules that say which CUDA header defines them. */
+static int build_preludes(c2h_translator *tr, size_t n_headers) {
+  const c2h_rules *rules = tr->options.rules;
+  size_t n_rules = c2h_rules_count(rules), n = 0;
+  int rc = 0;
+  const c2h_rule **macros = calloc(n_rules + 1, sizeof *macros);
+  if (!macros || !(tr->preludes = calloc(n_headers + 1, sizeof *tr->preludes))) {
+    free(macros);
+    return C2H_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < n_rules; i++)
+    if (c2h_rules_at(rules, i)->n_defined_by) macros[n++] = c2h_rules_at(rules, i);
+  rc = add_defines(&tr->implicit, macros, n, IMPLICIT_HEADER);
+  for (size_t h = 0; h < n_headers && rc == 0; h++)
+    if (strcmp(tr->headers[h], IMPLICIT_HEADER) != 0) rc = add_defines(&tr->preludes[h], macros, n, tr->headers[h]);
+  free(macros);
+  return rc;
+}
 
 const char *c2h_version_string(void) { return C2H_VERSION_STRING; }
 
@@ -37,6 +81,9 @@ void c2h_file_result_dispose(c2h_file_result *res) {
 void c2h_translator_free(c2h_translator *tr) {
   if (!tr) return;
   c2h_front_free(tr->front);
+  for (size_t i = 0; tr->preludes && tr->headers && tr->headers[i]; i++) free(tr->preludes[i]);
+  free(tr->preludes);
+  free(tr->implicit);
   free(tr->headers);
   free(tr);
 }
@@ -55,8 +102,13 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
     const c2h_rule *r = c2h_rules_at(options->rules, i);
     if (r->kind == C2H_RULE_HEADER) tr->headers[n_headers++] = r->cuda;
   }
+  if (build_preludes(tr, n_headers)) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    goto fail;
+  }
   c2h_front_options fo = {options->clang_args, options->n_clang_args, options->cuda_path,
-                          tr->headers, n_headers, options->parse_cache_dir};
+                          tr->headers, n_headers, (const char *const *)tr->preludes, tr->implicit,
+                          options->parse_cache_dir};
   if ((rc = c2h_front_new(&tr->front, &fo, err))) goto fail;
   *out = tr;
   return 0;

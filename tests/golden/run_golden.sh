@@ -10,6 +10,8 @@
 #                              summary line, byte for byte (may be empty)
 #   args                       optional: one extra command-line argument per
 #                              line (blank lines are ignored)
+#   any other file             a header the input includes (copied along for
+#                              the second run)
 #
 # The tool runs inside CASE_DIR as `CU2HIP [args] input.cu`, so diagnostics
 # name the file just `input.cu`. Then expected.hip is translated again (under
@@ -111,6 +113,10 @@ fi
 
 # Idempotency: the expected output translates to itself.
 mkdir "$tmp/again" || fail "mkdir failed"
+# Other files of the case (headers the input includes) come along.
+for f in *; do
+  case $f in input.* | expected.* | args) ;; *) [ -f "$f" ] && { cp "$f" "$tmp/again/" || fail "cannot copy $f"; } ;; esac
+done
 cp expected.hip "$tmp/again/$input" || fail "cannot copy expected.hip"
 run_tool "$tmp/again" "$tmp/out2" "$tmp/err2"
 if [ "$rc" -ge 2 ]; then

@@ -38,20 +38,10 @@
 #ifndef __NVCC__
 #define __NVCC__ 1
 #endif
-#ifndef __CUDACC_VER_MAJOR__
-#define __CUDACC_VER_MAJOR__ 13
-#define __CUDACC_VER_MINOR__ 0
-#define __CUDACC_VER_BUILD__ 0
-#endif
-#ifndef CUDART_VERSION
-#define CUDART_VERSION 13000
-#endif
-#ifndef CUDA_VERSION
-#define CUDA_VERSION 13000
-#endif
-#ifndef __CUDART_API_VERSION
-#define __CUDART_API_VERSION 13000
-#endif
+/* The version numbers (CUDART_VERSION, __CUDACC_VER_MAJOR__, ...) and the
+ * include guards of the CUDA headers come from the rule table (rules/
+ * nvcc.yaml, `defined_by`): the parser defines them before this header, or
+ * in the stub of the header that defines them (CUDA_VERSION: cuda.h). */
 #ifndef __CUDACC_EXTENDED_LAMBDA__
 #define __CUDACC_EXTENDED_LAMBDA__ 1
 #endif

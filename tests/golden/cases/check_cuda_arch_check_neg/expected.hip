@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <hip/hip_runtime.h>
 
-#ifdef __CUDACC__
+#ifdef __HIPCC__
 #define HOST_DEVICE __host__ __device__
 #else
 #define HOST_DEVICE

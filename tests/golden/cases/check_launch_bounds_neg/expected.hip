@@ -16,7 +16,7 @@ __global__ void __launch_bounds__(512, 1) d(float *x) { x[threadIdx.x] = 4.0f; }
 __global__ void __launch_bounds__(256, 2) e(float *x) { x[threadIdx.x] = 5.0f; }
 
 // A user macro of the same name for a build without CUDA is not a use.
-#ifndef __CUDACC__
+#ifndef __HIPCC__
 #define __launch_bounds__(...)
 #endif
 

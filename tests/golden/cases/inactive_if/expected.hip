@@ -26,7 +26,7 @@ __global__ void add(float *out, const float *a, const float *b, int n) {
 
 static hipError_t launch(float *out, const float *a, const float *b, int n,
                           hipStream_t stream) {
-#if HIP_VERSION >= 11000
+#if CUDART_VERSION >= 11000
   hipStreamCaptureStatus status;
   hipStreamIsCapturing(stream, &status);
   if (status == hipStreamCaptureStatusActive) return hipErrorNotSupported;

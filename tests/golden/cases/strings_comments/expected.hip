@@ -6,7 +6,7 @@
  * cudaMemcpyHostToDevice: none of these change. */
 
 #pragma message("this file needs cudaMallocManaged support")
-#ifndef __CUDACC__
+#ifndef __HIPCC__
 #error "compile with nvcc: cudaLaunchKernel is required"
 #endif
 
