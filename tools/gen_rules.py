@@ -25,7 +25,8 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
-              "drop_args", "mask_arg", "call", "fallback", "note")
+              "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
+              "by_args", "note")
 
 
 # --------------------------------------------------------------------------
@@ -488,6 +489,11 @@ def check_entry(name, entry, section, facts, problems, where):
     fb = entry.get("fallback")
     if isinstance(fb, dict) and "hip" in fb:
         targets.append(("fallback", fb["hip"], None))
+    for count, sub in sorted((entry.get("by_args") or {}).items()):
+        if isinstance(sub, dict) and "hip" in sub:
+            # A call shape of its own: its target must be known; its version
+            # tag is written by hand.
+            targets.append(("by_args %s" % count, sub["hip"], sub.get("rocm", BASE_ROCM)))
     for kind, target, rocm in targets:
         first = facts.first_version(target, section)
         if first is None:
@@ -498,6 +504,9 @@ def check_entry(name, entry, section, facts, problems, where):
         elif kind == "hip" and rocm is None and first != BASE_ROCM:
             entry = dict(entry)
             entry["rocm"] = first
+        elif kind.startswith("by_args") and vkey(rocm) < vkey(first):
+            problems.append("%s: %s: %s: rocm %s is older than %s (first in %s)"
+                            % (where, name, kind, rocm, target, first))
         elif kind == "hip" and rocm is not None and vkey(rocm) < vkey(first):
             problems.append("%s: %s: rocm %s is older than %s (first in %s)"
                             % (where, name, rocm, target, first))
@@ -821,6 +830,9 @@ def check(facts, rules_dir):
                     fb = e.get("fallback")
                     if isinstance(fb, dict) and "hip" in fb:
                         hips.append((fb["hip"], None))
+                    for sub in (e.get("by_args") or {}).values():
+                        if isinstance(sub, dict) and "hip" in sub:
+                            hips.append((sub["hip"], sub.get("rocm")))
                 for target, rocm in hips:
                     if rocm is not None and vkey(rocm) > vkey(installed):
                         continue

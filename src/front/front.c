@@ -859,6 +859,11 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
                        ((ak == CXCursor_DeclRefExpr || ak == CXCursor_OverloadedDeclRef ||
                          ak == CXCursor_CallExpr) &&
                         clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
+    /* A kernel passed to an API that takes `const void*` in HIP. */
+    if (ak == CXCursor_DeclRefExpr) {
+      enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cursors[i]));
+      t->function_ref = rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate;
+    }
     if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);

@@ -56,6 +56,8 @@ typedef struct c2h_token {
   c2h_code_ctx ctx;
   long long var_bytes; /* size of the variable an identifier names; 0 when none */
   int template_name; /* an identifier the AST knows names a template */
+  int function_ref;  /* an identifier the AST resolves to a function, or to a
+                        specialisation of a function template (`k`, `k<float>`) */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;
