@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 
-SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
+SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
               "by_args", "note")
@@ -797,6 +797,59 @@ def device_report(cuda_include, facts, tables_by_file, path):
 
 
 # --------------------------------------------------------------------------
+# Fields of cudaDeviceProp that hipDeviceProp_t lacks
+# --------------------------------------------------------------------------
+
+def struct_fields(text, opener):
+    """Field names of the struct whose definition starts with regex opener."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    m = re.search(opener, text)
+    if not m:
+        return []
+    i = text.index("{", m.start())
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            break
+    out = []
+    for stmt in text[i + 1:j].split(";"):
+        f = re.search(r"([A-Za-z_]\w*)\s*(\[[^\]]*\])*\s*$", stmt.strip())
+        if f:
+            out.append(f.group(1))
+    return out
+
+
+def device_prop_members(cuda_include, hip_include, problems):
+    """members: cudaDeviceProp fields (CUDA header, plus tools/device_prop_fields.tsv
+    for fields older CUDA releases had) that the installed hipDeviceProp_t lacks."""
+    cuda = struct_fields(read_text(os.path.join(cuda_include, "driver_types.h")),
+                         r"struct\s+__device_builtin__\s+cudaDeviceProp\s*\{")
+    hip = set(struct_fields(read_text(os.path.join(hip_include, "hip", "hip_runtime_api.h")),
+                            r"typedef\s+struct\s+hipDeviceProp_t\s*\{"))
+    curated = {}
+    for line in read_text(os.path.join(HERE, "device_prop_fields.tsv")).splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        curated[cols[0]] = cols
+    out = {}
+    for f in sorted(set(cuda) | set(curated)):
+        if f in hip:
+            continue
+        row = curated.get(f)
+        if row is None:
+            problems.append("cudaDeviceProp.%s: not in the installed hipDeviceProp_t nor in "
+                            "tools/device_prop_fields.tsv" % f)
+        elif row[1] == "-":
+            out[f] = {"unsupported": row[3]}
+        else:
+            out[f] = {"hip": row[1], "rocm": row[2]}
+    return out
+
+
+# --------------------------------------------------------------------------
 # --check
 # --------------------------------------------------------------------------
 
@@ -877,6 +930,7 @@ def main():
 
     rt = extract_runtime(a.cuda_include)
     rt_tables = build(rt, "cuda-runtime", facts, problems)
+    rt_tables["members"] = device_prop_members(a.cuda_include, a.hip_include, problems)
     outputs.append(("cuda-runtime.yaml", "cuda-runtime", "CUDA runtime API (CUDART_VERSION %s)" % cuda_v,
                     ["CUDA headers in %s (CUDART_VERSION %s): %s" %
                      (a.cuda_include, cuda_v, ", ".join(sorted(set(RUNTIME_FUNC_FILES + RUNTIME_TYPE_FILES + RUNTIME_MACRO_FILES))))]

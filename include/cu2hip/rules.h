@@ -18,6 +18,7 @@ typedef enum c2h_rule_kind {
   C2H_RULE_MACRO,
   C2H_RULE_DEVICE,
   C2H_RULE_NAMESPACE,
+  C2H_RULE_MEMBER, /* fields of CUDA API structs (cudaDeviceProp) */
   C2H_RULE_KIND__COUNT
 } c2h_rule_kind;
 

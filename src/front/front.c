@@ -859,6 +859,11 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
                        ((ak == CXCursor_DeclRefExpr || ak == CXCursor_OverloadedDeclRef ||
                          ak == CXCursor_CallExpr) &&
                         clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
+    if (ak == CXCursor_MemberRefExpr) {
+      CXCursor field = clang_getCursorReferenced(cursors[i]);
+      t->api_member = clang_getCursorKind(field) == CXCursor_FieldDecl &&
+                      !is_user_location(clang_getCursorLocation(field));
+    }
     /* A kernel passed to an API that takes `const void*` in HIP. */
     if (ak == CXCursor_DeclRefExpr) {
       enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cursors[i]));

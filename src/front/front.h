@@ -58,6 +58,8 @@ typedef struct c2h_token {
   int template_name; /* an identifier the AST knows names a template */
   int function_ref;  /* an identifier the AST resolves to a function, or to a
                         specialisation of a function template (`k`, `k<float>`) */
+  int api_member;    /* a member access (`p.x`, `p->x`) of a field that the CUDA API
+                        declares (shim or toolkit), not user code */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;

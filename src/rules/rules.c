@@ -27,7 +27,7 @@ struct c2h_rules {
 };
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
-    "headers", "functions", "types", "constants", "macros", "device", "namespaces"};
+    "headers", "functions", "types", "constants", "macros", "device", "namespaces", "members"};
 
 const char *c2h_rule_kind_section(c2h_rule_kind kind) {
   return kind < C2H_RULE_KIND__COUNT ? section_names[kind] : "?";

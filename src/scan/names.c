@@ -312,6 +312,30 @@ static int find_call(const c2h_scan *s, size_t i, call_site *c) {
   return 1;
 }
 
+/* A field of a CUDA struct (`prop.deviceOverlap`): HIP's struct may lack
+ * it, or have it only from some release on. */
+static int handle_member(c2h_scan *s, size_t i, const c2h_rule *r) {
+  char need[16], have[16];
+  c2h_version_format(s->target, have, sizeof have);
+  if (r->unsupported)
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "field %s has no HIP equivalent: %s", r->cuda, r->unsupported);
+  if (r->rocm && s->target < r->rocm) {
+    c2h_version_format(r->rocm, need, sizeof need);
+    int rc = c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_VERSION, NULL,
+                           "field %s%s%s%s is in HIP's struct from ROCm %s on (target: ROCm %s): leave "
+                           "it out, or query the property with hipDeviceGetAttribute where HIP has one",
+                           r->cuda, strcmp(r->cuda, r->form.hip) ? " (HIP: " : "",
+                           strcmp(r->cuda, r->form.hip) ? r->form.hip : "",
+                           strcmp(r->cuda, r->form.hip) ? ")" : "", need, have);
+    if (rc) return rc;
+  }
+  if (strcmp(r->cuda, r->form.hip) == 0) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  s->stats->renames++;
+  return c2h_edit_add(s->edits, t->begin, t->end, r->form.hip, strlen(r->form.hip));
+}
+
 static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int rc = 0;
   char need[16], have[16];
@@ -402,6 +426,12 @@ int c2h_scan_names(c2h_scan *s) {
    * itself, which then moves their rewritten text. */
   for (size_t i = s->facts->n_toks; i-- > 0;) {
     const c2h_rule *r = lookup(s, i);
+    if (r && r->kind == C2H_RULE_MEMBER) {
+      /* Only where the parse says the field is the CUDA struct's. */
+      int rc = s->facts->toks[i].api_member ? handle_member(s, i, r) : 0;
+      if (rc) return rc;
+      continue;
+    }
     if (!r || !is_api_use(s, i)) continue;
     int rc = handle_name(s, i, r);
     if (rc) return rc;
