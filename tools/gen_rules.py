@@ -21,6 +21,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+CUDA_INCLUDE = "/usr/local/cuda/include"
+NEWER_HIP_INCLUDE = None
 BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
@@ -850,6 +852,93 @@ def device_prop_members(cuda_include, hip_include, problems):
 
 
 # --------------------------------------------------------------------------
+# Enumerators: a mapped enumerator must keep its enum type
+# --------------------------------------------------------------------------
+
+_ENUM = re.compile(r"\benum\s+(?:class\s+)?([A-Za-z_]\w*)?\s*(?::\s*[\w\s:]+)?\{([^{}]*)\}\s*([A-Za-z_]\w*)?")
+
+
+def enum_members(include_dirs, files=None):
+    """enumerator -> set of enum names (tag and typedef name) in the headers."""
+    out = {}
+    paths = []
+    for d in include_dirs:
+        for root, dirs, names in os.walk(d):
+            dirs[:] = [x for x in dirs if x not in ("nvidia_detail",)]
+            paths += [os.path.join(root, n) for n in names if n.endswith((".h", ".hpp"))]
+    for path in paths:
+        if files is not None and os.path.basename(path) not in files:
+            continue
+        text = re.sub(r"/\*.*?\*/", "", read_text(path), flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        text = re.sub(r"^\s*#.*$", "", text, flags=re.M)
+        for m in _ENUM.finditer(text):
+            names = {n for n in (m.group(1), m.group(3)) if n}
+            for item in m.group(2).split(","):
+                e = re.match(r"\s*([A-Za-z_]\w*)", item)
+                if e:
+                    out.setdefault(e.group(1), set()).update(names)
+    return out
+
+
+def check_enumerators(rules_dir, cuda_include, hip_dirs, bad):
+    """Every constant whose CUDA name is an enumerator of a mapped enum type
+    must map to an enumerator of the HIP type (so values and types agree),
+    and an enumerator marked unsupported must not have a counterpart in the
+    HIP enum (a family is mapped whole)."""
+    cuda_enums = enum_members([cuda_include])
+    hip_enums = enum_members(hip_dirs)
+    tables = {}
+    for f in sorted(os.listdir(rules_dir)):
+        if f.endswith(".yaml"):
+            rel = os.path.relpath(os.path.join(rules_dir, f), ROOT)
+            try:
+                tables[rel] = load_yaml(read_text(os.path.join(rules_dir, f)), rel)
+            except YamlError:
+                continue
+    types = {}
+    for doc in tables.values():
+        for n, e in (doc.get("types") or {}).items():
+            hip = e if isinstance(e, str) else (e.get("hip") if isinstance(e, dict) else None)
+            if hip:
+                types[n] = hip
+    for rel, doc in tables.items():
+        consts = doc.get("constants") or {}
+        for name, e in consts.items():
+            line = consts.lines.get(name, 0)
+            owners = cuda_enums.get(name)
+            if not owners:
+                continue
+            hip_types = {types[o] for o in owners if o in types}
+            if not hip_types:
+                continue
+            target = e if isinstance(e, str) else (e.get("hip") if isinstance(e, dict) else None)
+            if target:
+                have = hip_enums.get(target)
+                if have is not None and not (have & hip_types):
+                    bad.append("%s:%d: constants: %s -> %s: %s is an enumerator of %s, not of %s"
+                               % (rel, line, name, target, target, "/".join(sorted(have)) or "an anonymous enum",
+                                  "/".join(sorted(hip_types))))
+            elif isinstance(e, dict) and "unsupported" in e:
+                for cand in swap_candidates(name):
+                    if hip_enums.get(cand, set()) & hip_types:
+                        bad.append("%s:%d: constants: %s is unsupported, but %s is an enumerator of %s"
+                                   % (rel, line, name, cand, "/".join(sorted(hip_types))))
+                        break
+
+
+def swap_candidates(name):
+    """HIP spellings an enumerator may have (prefix swaps)."""
+    out = []
+    for a, b in (("CUDA_", "HIP_"), ("CUSPARSE_", "HIPSPARSE_"), ("CUBLAS_", "HIPBLAS_"),
+                 ("CURAND_", "HIPRAND_"), ("CUFFT_", "HIPFFT_"), ("CUSOLVER_", "HIPSOLVER_"), ("CU_", "HIP_"),
+                 ("cuda", "hip")):
+        if name.startswith(a):
+            out.append(b + name[len(a):])
+    return out
+
+
+# --------------------------------------------------------------------------
 # --check
 # --------------------------------------------------------------------------
 
@@ -892,6 +981,14 @@ def check(facts, rules_dir):
                     if not facts.installed(str(target), section):
                         bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
                                    % (rel, line, section, name, target, installed))
+    # Newer HIP headers (the family check also sees enumerators ROCm 5.2 lacks).
+    newer = [d for d in (NEWER_HIP_INCLUDE,) if d and os.path.isdir(d)]
+    if not newer:
+        print("note: no newer HIP headers (--newer-hip-include); enum families checked against HIP %s only"
+              % installed)
+    check_enumerators(rules_dir, CUDA_INCLUDE, [os.path.join(facts.hip_include, "hip")] +
+                      [os.path.join(facts.hip_include, x) for x in ("hipsparse", "hipblas", "hiprand", "hipfft")
+                       if os.path.isdir(os.path.join(facts.hip_include, x))] + newer, bad)
     for b in bad:
         print(b)
     print("checked rules/*.yaml against HIP %s in %s: %d problem(s)"
@@ -906,12 +1003,17 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", default="/usr/include")
     ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
+    ap.add_argument("--newer-hip-include", default=os.path.join(ROOT, "..", "shared", "rocm-6.3", "include"),
+                    help="headers of a newer ROCm, for the enum-family check (skipped when absent)")
     ap.add_argument("--check", action="store_true",
                     help="verify rules/*.yaml against the installed HIP headers")
     ap.add_argument("--no-driver", action="store_true", help="do not write cuda-driver.yaml")
     a = ap.parse_args()
 
     facts = Facts(a.hip_include)
+    global CUDA_INCLUDE, NEWER_HIP_INCLUDE
+    CUDA_INCLUDE = a.cuda_include
+    NEWER_HIP_INCLUDE = a.newer_hip_include
     if a.check:
         return check(facts, a.rules_dir)
     if vkey(facts.hip_version) != vkey(BASE_ROCM):
