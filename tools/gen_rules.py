@@ -21,11 +21,14 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+CUDA_INCLUDE = "/usr/local/cuda/include"
+NEWER_HIP_INCLUDE = None
 BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 
-SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
+SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
-              "drop_args", "mask_arg", "call", "fallback", "note")
+              "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
+              "by_args", "note")
 
 
 # --------------------------------------------------------------------------
@@ -490,6 +493,11 @@ def check_entry(name, entry, section, facts, problems, where):
     fb = entry.get("fallback")
     if isinstance(fb, dict) and "hip" in fb:
         targets.append(("fallback", fb["hip"], None))
+    for count, sub in sorted((entry.get("by_args") or {}).items()):
+        if isinstance(sub, dict) and "hip" in sub:
+            # A call shape of its own: its target must be known; its version
+            # tag is written by hand.
+            targets.append(("by_args %s" % count, sub["hip"], sub.get("rocm", BASE_ROCM)))
     for kind, target, rocm in targets:
         first = facts.first_version(target, section)
         if first is None:
@@ -500,6 +508,9 @@ def check_entry(name, entry, section, facts, problems, where):
         elif kind == "hip" and rocm is None and first != BASE_ROCM:
             entry = dict(entry)
             entry["rocm"] = first
+        elif kind.startswith("by_args") and vkey(rocm) < vkey(first):
+            problems.append("%s: %s: %s: rocm %s is older than %s (first in %s)"
+                            % (where, name, kind, rocm, target, first))
         elif kind == "hip" and rocm is not None and vkey(rocm) < vkey(first):
             problems.append("%s: %s: rocm %s is older than %s (first in %s)"
                             % (where, name, rocm, target, first))
@@ -790,6 +801,146 @@ def device_report(cuda_include, facts, tables_by_file, path):
 
 
 # --------------------------------------------------------------------------
+# Fields of cudaDeviceProp that hipDeviceProp_t lacks
+# --------------------------------------------------------------------------
+
+def struct_fields(text, opener):
+    """Field names of the struct whose definition starts with regex opener."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    m = re.search(opener, text)
+    if not m:
+        return []
+    i = text.index("{", m.start())
+    depth = 0
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            break
+    out = []
+    for stmt in text[i + 1:j].split(";"):
+        f = re.search(r"([A-Za-z_]\w*)\s*(\[[^\]]*\])*\s*$", stmt.strip())
+        if f:
+            out.append(f.group(1))
+    return out
+
+
+def device_prop_members(cuda_include, hip_include, problems):
+    """members: cudaDeviceProp fields (CUDA header, plus tools/device_prop_fields.tsv
+    for fields older CUDA releases had) that the installed hipDeviceProp_t lacks."""
+    cuda = struct_fields(read_text(os.path.join(cuda_include, "driver_types.h")),
+                         r"struct\s+__device_builtin__\s+cudaDeviceProp\s*\{")
+    hip = set(struct_fields(read_text(os.path.join(hip_include, "hip", "hip_runtime_api.h")),
+                            r"typedef\s+struct\s+hipDeviceProp_t\s*\{"))
+    curated = {}
+    for line in read_text(os.path.join(HERE, "device_prop_fields.tsv")).splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        curated[cols[0]] = cols
+    out = {}
+    for f in sorted(set(cuda) | set(curated)):
+        if f in hip:
+            continue
+        row = curated.get(f)
+        if row is None:
+            problems.append("cudaDeviceProp.%s: not in the installed hipDeviceProp_t nor in "
+                            "tools/device_prop_fields.tsv" % f)
+        elif row[1] == "-":
+            out[f] = {"unsupported": row[3]}
+        else:
+            out[f] = {"hip": row[1], "rocm": row[2]}
+    return out
+
+
+# --------------------------------------------------------------------------
+# Enumerators: a mapped enumerator must keep its enum type
+# --------------------------------------------------------------------------
+
+_ENUM = re.compile(r"\benum\s+(?:class\s+)?([A-Za-z_]\w*)?\s*(?::\s*[\w\s:]+)?\{([^{}]*)\}\s*([A-Za-z_]\w*)?")
+
+
+def enum_members(include_dirs, files=None):
+    """enumerator -> set of enum names (tag and typedef name) in the headers."""
+    out = {}
+    paths = []
+    for d in include_dirs:
+        for root, dirs, names in os.walk(d):
+            dirs[:] = [x for x in dirs if x not in ("nvidia_detail",)]
+            paths += [os.path.join(root, n) for n in names if n.endswith((".h", ".hpp"))]
+    for path in paths:
+        if files is not None and os.path.basename(path) not in files:
+            continue
+        text = re.sub(r"/\*.*?\*/", "", read_text(path), flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        text = re.sub(r"^\s*#.*$", "", text, flags=re.M)
+        for m in _ENUM.finditer(text):
+            names = {n for n in (m.group(1), m.group(3)) if n}
+            for item in m.group(2).split(","):
+                e = re.match(r"\s*([A-Za-z_]\w*)", item)
+                if e:
+                    out.setdefault(e.group(1), set()).update(names)
+    return out
+
+
+def check_enumerators(rules_dir, cuda_include, hip_dirs, bad):
+    """Every constant whose CUDA name is an enumerator of a mapped enum type
+    must map to an enumerator of the HIP type (so values and types agree),
+    and an enumerator marked unsupported must not have a counterpart in the
+    HIP enum (a family is mapped whole)."""
+    cuda_enums = enum_members([cuda_include])
+    hip_enums = enum_members(hip_dirs)
+    tables = {}
+    for f in sorted(os.listdir(rules_dir)):
+        if f.endswith(".yaml"):
+            rel = os.path.relpath(os.path.join(rules_dir, f), ROOT)
+            try:
+                tables[rel] = load_yaml(read_text(os.path.join(rules_dir, f)), rel)
+            except YamlError:
+                continue
+    types = {}
+    for doc in tables.values():
+        for n, e in (doc.get("types") or {}).items():
+            hip = e if isinstance(e, str) else (e.get("hip") if isinstance(e, dict) else None)
+            if hip:
+                types[n] = hip
+    for rel, doc in tables.items():
+        consts = doc.get("constants") or {}
+        for name, e in consts.items():
+            line = consts.lines.get(name, 0)
+            owners = cuda_enums.get(name)
+            if not owners:
+                continue
+            hip_types = {types[o] for o in owners if o in types}
+            if not hip_types:
+                continue
+            target = e if isinstance(e, str) else (e.get("hip") if isinstance(e, dict) else None)
+            if target:
+                have = hip_enums.get(target)
+                if have is not None and not (have & hip_types):
+                    bad.append("%s:%d: constants: %s -> %s: %s is an enumerator of %s, not of %s"
+                               % (rel, line, name, target, target, "/".join(sorted(have)) or "an anonymous enum",
+                                  "/".join(sorted(hip_types))))
+            elif isinstance(e, dict) and "unsupported" in e:
+                for cand in swap_candidates(name):
+                    if hip_enums.get(cand, set()) & hip_types:
+                        bad.append("%s:%d: constants: %s is unsupported, but %s is an enumerator of %s"
+                                   % (rel, line, name, cand, "/".join(sorted(hip_types))))
+                        break
+
+
+def swap_candidates(name):
+    """HIP spellings an enumerator may have (prefix swaps)."""
+    out = []
+    for a, b in (("CUDA_", "HIP_"), ("CUSPARSE_", "HIPSPARSE_"), ("CUBLAS_", "HIPBLAS_"),
+                 ("CURAND_", "HIPRAND_"), ("CUFFT_", "HIPFFT_"), ("CUSOLVER_", "HIPSOLVER_"), ("CU_", "HIP_"),
+                 ("cuda", "hip")):
+        if name.startswith(a):
+            out.append(b + name[len(a):])
+    return out
+
+
+# --------------------------------------------------------------------------
 # --check
 # --------------------------------------------------------------------------
 
@@ -823,12 +974,23 @@ def check(facts, rules_dir):
                     fb = e.get("fallback")
                     if isinstance(fb, dict) and "hip" in fb:
                         hips.append((fb["hip"], None))
+                    for sub in (e.get("by_args") or {}).values():
+                        if isinstance(sub, dict) and "hip" in sub:
+                            hips.append((sub["hip"], sub.get("rocm")))
                 for target, rocm in hips:
                     if rocm is not None and vkey(rocm) > vkey(installed):
                         continue
                     if not facts.installed(str(target), section):
                         bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
                                    % (rel, line, section, name, target, installed))
+    # Newer HIP headers (the family check also sees enumerators ROCm 5.2 lacks).
+    newer = [d for d in (NEWER_HIP_INCLUDE,) if d and os.path.isdir(d)]
+    if not newer:
+        print("note: no newer HIP headers (--newer-hip-include); enum families checked against HIP %s only"
+              % installed)
+    check_enumerators(rules_dir, CUDA_INCLUDE, [os.path.join(facts.hip_include, "hip")] +
+                      [os.path.join(facts.hip_include, x) for x in ("hipsparse", "hipblas", "hiprand", "hipfft")
+                       if os.path.isdir(os.path.join(facts.hip_include, x))] + newer, bad)
     for b in bad:
         print(b)
     print("checked rules/*.yaml against HIP %s in %s: %d problem(s)"
@@ -843,12 +1005,17 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", default="/usr/include")
     ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
+    ap.add_argument("--newer-hip-include", default=os.path.join(ROOT, "..", "shared", "rocm-6.3", "include"),
+                    help="headers of a newer ROCm, for the enum-family check (skipped when absent)")
     ap.add_argument("--check", action="store_true",
                     help="verify rules/*.yaml against the installed HIP headers")
     ap.add_argument("--no-driver", action="store_true", help="do not write cuda-driver.yaml")
     a = ap.parse_args()
 
     facts = Facts(a.hip_include)
+    global CUDA_INCLUDE, NEWER_HIP_INCLUDE
+    CUDA_INCLUDE = a.cuda_include
+    NEWER_HIP_INCLUDE = a.newer_hip_include
     if a.check:
         return check(facts, a.rules_dir)
     if vkey(facts.hip_version) != vkey(BASE_ROCM):
@@ -867,6 +1034,7 @@ def main():
 
     rt = extract_runtime(a.cuda_include)
     rt_tables = build(rt, "cuda-runtime", facts, problems)
+    rt_tables["members"] = device_prop_members(a.cuda_include, a.hip_include, problems)
     outputs.append(("cuda-runtime.yaml", "cuda-runtime", "CUDA runtime API (CUDART_VERSION %s)" % cuda_v,
                     ["CUDA headers in %s (CUDART_VERSION %s): %s" %
                      (a.cuda_include, cuda_v, ", ".join(sorted(set(RUNTIME_FUNC_FILES + RUNTIME_TYPE_FILES + RUNTIME_MACRO_FILES))))]

@@ -18,6 +18,7 @@ typedef enum c2h_rule_kind {
   C2H_RULE_MACRO,
   C2H_RULE_DEVICE,
   C2H_RULE_NAMESPACE,
+  C2H_RULE_MEMBER, /* fields of CUDA API structs (cudaDeviceProp) */
   C2H_RULE_KIND__COUNT
 } c2h_rule_kind;
 
@@ -57,6 +58,13 @@ typedef struct c2h_rule {
   int has_fallback;
   c2h_rule_form fallback;  /* used when the target is older than `rocm` */
   int mask_arg;            /* 1-based lane-mask argument of `form`, 0 if none */
+  int func_arg;            /* 1-based argument naming a kernel, which HIP takes as
+                              `const void*`: a function is cast to it; 0 if none */
+  int null_arg;            /* 1-based argument the rewrite drops, which must be a null
+                              pointer (anything else is reported); 0 if none */
+  const struct c2h_rule *by_args; /* entries for calls with a given argument count */
+  size_t n_by_args;
+  int arity;               /* in a by_args entry: the argument count it is for */
   c2h_version rocm;        /* first ROCm version providing form.hip */
   c2h_version deprecated, removed;
   const char *note;

@@ -15,7 +15,7 @@ int c2h_check_atomics(c2h_scan *s);              /* atomic-* */
 int c2h_check_launch_bounds(c2h_scan *s);        /* launch-bounds */
 int c2h_check_lds(c2h_scan *s);                  /* lds-limit */
 int c2h_check_dynamic_parallelism(c2h_scan *s);  /* dynamic-parallelism */
-int c2h_check_texture_surface(c2h_scan *s);      /* texture-reference, surface-reference */
+int c2h_check_texture_surface(c2h_scan *s);      /* texture-reference, surface-reference, texture-object */
 int c2h_check_cuda_arch(c2h_scan *s);            /* cuda-arch-check */
 int c2h_check_wmma(c2h_scan *s);                 /* wmma */
 int c2h_check_device_clock(c2h_scan *s);         /* device-clock */

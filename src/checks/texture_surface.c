@@ -10,8 +10,14 @@
  *    surface reference;
  *  - the runtime calls that bind or look up references (cudaBindTexture,
  *    cudaBindSurfaceToArray, ...), unless the rule table covers them.
- * Texture and surface objects (cudaTextureObject_t, tex2D<float>(obj, x,
- * y)) and user classes that happen to be called `texture` stay silent. */
+ * texture-object: texture and surface objects (tex2D<float>(obj, x, y),
+ * surf2Dwrite(v, obj, x, y), cudaCreateTextureObject, ...). HIP has them,
+ * but gfx942 has no image hardware: HIP's headers define
+ * __HIP_NO_IMAGE_SUPPORT for it and mark the device functions unavailable,
+ * and creating an object fails at run time. Reported are the device-side
+ * fetches and accesses and the host calls that create an object; the
+ * types, and calls that only destroy or query one, follow from those.
+ * User classes that happen to be called `texture` stay silent. */
 #include <string.h>
 
 #include "checks.h"
@@ -43,22 +49,29 @@ typedef struct ref_api {
   const char *advice; /* what to do with texture or surface objects */
 } ref_api;
 
-#define TEX_CREATE                                                                                  \
-  "describe the memory with hipResourceDesc and hipTextureDesc and create a texture object with " \
-  "hipCreateTextureObject"
-#define SURF_CREATE "describe the array with hipResourceDesc and create a surface object with hipCreateSurfaceObject"
+#define NO_IMAGES "gfx942 has no image hardware (HIP defines __HIP_NO_IMAGE_SUPPORT for it)"
+#define TEX_CREATE                                                                           \
+  "pass the bound memory's device pointer to the kernel and read it with plain loads (texture " \
+  "objects are no way out: " NO_IMAGES ")"
+#define SURF_CREATE                                                                         \
+  "pass the array's device pointer and pitch to the kernel (surface objects are no way out: " \
+  NO_IMAGES ")"
 
 static const ref_api ref_apis[] = {
     {"cudaBindTexture", 0, TEX_CREATE},
     {"cudaBindTexture2D", 0, TEX_CREATE},
     {"cudaBindTextureToArray", 0, TEX_CREATE},
     {"cudaBindTextureToMipmappedArray", 0, TEX_CREATE},
-    {"cudaUnbindTexture", 0, "release the texture object with hipDestroyTextureObject"},
-    {"cudaGetTextureReference", 0, "there is nothing to look up: pass the texture object to the kernel"},
-    {"cudaGetTextureAlignmentOffset", 0, "texture objects need no alignment offset: " TEX_CREATE},
+    {"cudaUnbindTexture", 0, "there is nothing to unbind once the kernel reads through a pointer"},
+    {"cudaGetTextureReference", 0, "there is nothing to look up: pass the data's device pointer to the kernel"},
+    {"cudaGetTextureAlignmentOffset", 0, "a pointer needs no alignment offset: " TEX_CREATE},
     {"cudaBindSurfaceToArray", 1, SURF_CREATE},
-    {"cudaGetSurfaceReference", 1, "there is nothing to look up: pass the surface object to the kernel"},
+    {"cudaGetSurfaceReference", 1, "there is nothing to look up: pass the array's device pointer to the kernel"},
 };
+
+/* Host calls that create a texture or surface object. */
+static const char *const object_creators[] = {"cudaCreateTextureObject", "cudaCreateSurfaceObject",
+                                              "cuTexObjectCreate", NULL};
 
 static int in_list(const c2h_scan *s, size_t i, const char *const *list) {
   for (size_t k = 0; list[k]; k++)
@@ -144,13 +157,11 @@ static int report_declaration(c2h_scan *s, size_t kw, size_t name, int surface) 
   if (surface)
     return c2h_scan_diag(s, kw, name, C2H_SEV_ERROR, C2H_CHECK_SURFACE_REFERENCE, NULL,
                          "surface reference '%.*s': surface references were removed in CUDA 12 and "
-                         "HIP has none; create a surface object (cudaSurfaceObject_t -> "
-                         "hipSurfaceObject_t, hipCreateSurfaceObject) and pass it to the kernel",
+                         "HIP has none: " SURF_CREATE,
                          (int)(t->end - t->begin), s->src + t->begin);
   return c2h_scan_diag(s, kw, name, C2H_SEV_ERROR, C2H_CHECK_TEXTURE_REFERENCE, NULL,
                        "texture reference '%.*s': texture references were removed in CUDA 12 and "
-                       "HIP has none; create a texture object (cudaTextureObject_t -> "
-                       "hipTextureObject_t, hipCreateTextureObject) and pass it to the kernel",
+                       "HIP has none: " TEX_CREATE,
                        (int)(t->end - t->begin), s->src + t->begin);
 }
 
@@ -189,19 +200,35 @@ static int is_texture_ref_arg(const c2h_scan *s, c2h_tok_span a, const ref_set *
   return set_has(textures, s, a.first) || s->facts->toks[a.first].var_bytes > 8;
 }
 
+/* A fetch or surface access that goes through an object. */
+static int report_object_access(c2h_scan *s, size_t i, size_t close, int surface) {
+  const c2h_token *f = &s->facts->toks[i];
+  if (surface)
+    return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_TEXTURE_OBJECT, NULL,
+                         "%.*s() accesses a surface object, and " NO_IMAGES ": pass the array's "
+                         "device pointer and pitch to the kernel and read or write the element "
+                         "at (x / sizeof(T), y) through it",
+                         (int)(f->end - f->begin), s->src + f->begin);
+  return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_TEXTURE_OBJECT, NULL,
+                       "%.*s() samples a texture object, and " NO_IMAGES ": pass the data's device "
+                       "pointer to the kernel and read it with plain (const __restrict__) loads; "
+                       "do clamping and linear filtering, where the texture used them, by hand",
+                       (int)(f->end - f->begin), s->src + f->begin);
+}
+
 static int check_fetch(c2h_scan *s, size_t i, const ref_set *textures) {
   c2h_tok_span args[8];
   size_t n_args, close;
-  if (!call_args(s, i, args, 8, &n_args, &close) || n_args < 2 || c2h_tok_is(s, i + 1, "<") ||
-      !is_texture_ref_arg(s, args[0], textures))
-    return 0;
+  if (!call_args(s, i, args, 8, &n_args, &close) || n_args < 2) return 0;
+  if (c2h_tok_is(s, i + 1, "<") || !is_texture_ref_arg(s, args[0], textures))
+    return report_object_access(s, i, close, 0);
   const c2h_token *t = &s->facts->toks[args[0].first], *f = &s->facts->toks[i];
   return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_TEXTURE_REFERENCE, NULL,
-                       "%.*s() reads through texture reference '%.*s', which HIP does not have: pass "
-                       "a texture object (hipTextureObject_t) to the kernel and call "
-                       "%.*s<T>(object, ...)",
+                       "%.*s() reads through texture reference '%.*s', which HIP does not have: "
+                       "read the memory through a pointer passed to the kernel (texture objects are "
+                       "no way out: " NO_IMAGES ")",
                        (int)(f->end - f->begin), s->src + f->begin, (int)(t->end - t->begin),
-                       s->src + t->begin, (int)(f->end - f->begin), s->src + f->begin);
+                       s->src + t->begin);
 }
 
 /* The surface argument comes first (reads returning the value) or second
@@ -210,16 +237,29 @@ static int check_surface_access(c2h_scan *s, size_t i, const ref_set *surfaces) 
   c2h_tok_span args[8];
   size_t n_args, close;
   if (!call_args(s, i, args, 8, &n_args, &close) || n_args < 2) return 0;
-  for (size_t k = 0; k < 2; k++) {
+  for (size_t k = 0; k < 2 && surfaces->n; k++) {
     if (args[k].first != args[k].last || !set_has(surfaces, s, args[k].first)) continue;
     const c2h_token *t = &s->facts->toks[args[k].first], *f = &s->facts->toks[i];
     return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_SURFACE_REFERENCE, NULL,
-                         "%.*s() accesses surface reference '%.*s', which HIP does not have: pass a "
-                         "surface object (hipSurfaceObject_t) to the kernel and use it instead",
+                         "%.*s() accesses surface reference '%.*s', which HIP does not have: " SURF_CREATE,
                          (int)(f->end - f->begin), s->src + f->begin, (int)(t->end - t->begin),
                          s->src + t->begin);
   }
-  return 0;
+  return report_object_access(s, i, close, 1);
+}
+
+static int check_creator(c2h_scan *s, size_t i) {
+  size_t close = i;
+  if (c2h_tok_is(s, i + 1, "(")) {
+    size_t c = c2h_tok_match(s, i + 1);
+    if (c < s->facts->n_toks) close = c;
+  }
+  const c2h_token *f = &s->facts->toks[i];
+  return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_TEXTURE_OBJECT, NULL,
+                       "%.*s creates a texture or surface object, and " NO_IMAGES ", so the call "
+                       "fails there: keep the data in a plain device allocation and pass its pointer "
+                       "(and pitch) to the kernels that read it",
+                       (int)(f->end - f->begin), s->src + f->begin);
 }
 
 static int check_api(c2h_scan *s, size_t i, const ref_api *api) {
@@ -246,6 +286,17 @@ static const ref_api *ref_api_at(const c2h_scan *s, size_t i) {
   return NULL;
 }
 
+/* Whether identifier i is declared here rather than called: a type or a
+ * declaration keyword comes before it (`float tex2D(...)`), where a call
+ * has an operator, a bracket or `return`. */
+static int declared_here(const c2h_scan *s, size_t i) {
+  static const char *const call_words[] = {"return", "co_return", "co_yield", "else", "do", "case", "throw", NULL};
+  if (i == 0) return 0;
+  const c2h_token *p = &s->facts->toks[i - 1];
+  if (p->kind == C2H_TOK_IDENT) return 1;
+  return p->kind == C2H_TOK_KEYWORD && !in_list(s, i - 1, call_words);
+}
+
 static int check_uses(c2h_scan *s, const ref_set *textures, const ref_set *surfaces) {
   int rc = 0;
   for (size_t i = 0; i < s->facts->n_toks && rc == 0; i++) {
@@ -254,12 +305,15 @@ static int check_uses(c2h_scan *s, const ref_set *textures, const ref_set *surfa
     if (t->kind != C2H_TOK_IDENT) continue;
     if ((api = ref_api_at(s, i))) {
       rc = check_api(s, i, api);
-    } else if (t->use == C2H_USE_USER || t->use == C2H_USE_MEMBER || qualified(s, i)) {
+    } else if (t->use == C2H_USE_USER || t->use == C2H_USE_MEMBER || qualified(s, i) || declared_here(s, i)) {
       continue;
     } else if (in_list(s, i, texture_fetches)) {
       rc = check_fetch(s, i, textures);
-    } else if (surfaces->n && in_list(s, i, surface_accesses)) {
+    } else if (in_list(s, i, surface_accesses)) {
       rc = check_surface_access(s, i, surfaces);
+    } else if (in_list(s, i, object_creators) && c2h_tok_is(s, i + 1, "(") && !names_pass_reports(s, i) &&
+               !(i >= 2 && c2h_tok_is(s, i - 1, "define") && c2h_tok_is(s, i - 2, "#"))) {
+      rc = check_creator(s, i);
     }
   }
   return rc;

@@ -1137,6 +1137,16 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
                        ((ak == CXCursor_DeclRefExpr || ak == CXCursor_OverloadedDeclRef ||
                          ak == CXCursor_CallExpr) &&
                         clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
+    if (ak == CXCursor_MemberRefExpr) {
+      CXCursor field = clang_getCursorReferenced(cursors[i]);
+      t->api_member = clang_getCursorKind(field) == CXCursor_FieldDecl &&
+                      !is_user_location(clang_getCursorLocation(field));
+    }
+    /* A kernel passed to an API that takes `const void*` in HIP. */
+    if (ak == CXCursor_DeclRefExpr) {
+      enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cursors[i]));
+      t->function_ref = rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate;
+    }
     if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);

@@ -57,6 +57,10 @@ typedef struct c2h_token {
   long long var_bytes; /* size of the variable an identifier names; 0 when none */
   int template_name; /* an identifier the AST knows names a template */
   int expanded;      /* in a macro body, and part of an expansion in active code */
+  int function_ref;  /* an identifier the AST resolves to a function, or to a
+                        specialisation of a function template (`k`, `k<float>`) */
+  int api_member;    /* a member access (`p.x`, `p->x`) of a field that the CUDA API
+                        declares (shim or toolkit), not user code */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;

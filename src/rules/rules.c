@@ -27,7 +27,7 @@ struct c2h_rules {
 };
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
-    "headers", "functions", "types", "constants", "macros", "device", "namespaces"};
+    "headers", "functions", "types", "constants", "macros", "device", "namespaces", "members"};
 
 const char *c2h_rule_kind_section(c2h_rule_kind kind) {
   return kind < C2H_RULE_KIND__COUNT ? section_names[kind] : "?";
@@ -221,6 +221,41 @@ static int parse_header_list(loader *ld, yaml_node_t *v, c2h_rule *rule) {
 }
 
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
+                       yaml_node_t *val, c2h_rule *rule);
+
+/* `by_args: {N: entry, ...}`: entries for calls with N arguments. */
+static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
+                         yaml_node_t *val, c2h_rule *rule) {
+  if (val->type != YAML_MAPPING_NODE || val->data.mapping.pairs.top == val->data.mapping.pairs.start)
+    return fail_at(ld, val, "'by_args' must map argument counts to entries", NULL, NULL);
+  size_t n = (size_t)(val->data.mapping.pairs.top - val->data.mapping.pairs.start);
+  c2h_rule *subs = pool_alloc(ld->rules, n * sizeof *subs);
+  if (!subs) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    yaml_node_pair_t *p = &val->data.mapping.pairs.start[i];
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+    const char *ks = scalar(k);
+    int count = 0;
+    /* 0 arguments is a count too (`f()`), unlike argument numbers. */
+    if (ks && strcmp(ks, "0") == 0) count = 0;
+    else {
+      int rc = parse_arg_index(ld, k, &count);
+      if (rc) return rc;
+    }
+    for (size_t j = 0; j < i; j++)
+      if (subs[j].arity == count) return fail_at(ld, k, "argument count %s is listed twice", ks, NULL);
+    int rc = parse_entry(ld, kind, library, key, v, &subs[i]);
+    if (rc) return rc;
+    if (subs[i].n_by_args) return fail_at(ld, v, "a 'by_args' entry cannot have 'by_args' itself", NULL, NULL);
+    subs[i].arity = count;
+  }
+  rule->by_args = subs;
+  rule->n_by_args = n;
+  return 0;
+}
+
+static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                        yaml_node_t *val, c2h_rule *rule) {
   int rc = 0, header = kind == C2H_RULE_HEADER;
   const char *name = scalar(key);
@@ -242,7 +277,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (val->type != YAML_MAPPING_NODE)
     return fail_at(ld, val, "entry '%s' must be a HIP name or a mapping", name, NULL);
 
-  yaml_node_t *fallback = NULL, *mask = NULL;
+  yaml_node_t *fallback = NULL, *mask = NULL, *by_args = NULL;
   for (yaml_node_pair_t *p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
     yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
     yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
@@ -285,6 +320,13 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else if (strcmp(ks, "mask_arg") == 0) {
       mask = v;
       rc = parse_arg_index(ld, v, &rule->mask_arg);
+    } else if (strcmp(ks, "func_arg") == 0) {
+      rc = parse_arg_index(ld, v, &rule->func_arg);
+    } else if (strcmp(ks, "null_arg") == 0) {
+      rc = parse_arg_index(ld, v, &rule->null_arg);
+    } else if (strcmp(ks, "by_args") == 0) {
+      by_args = v;
+      rc = parse_by_args(ld, kind, library, key, v, rule);
     } else if (strcmp(ks, "fallback") == 0) {
       fallback = v;
       if (v->type != YAML_MAPPING_NODE)
@@ -304,8 +346,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, call, fallback, note; defined_by and version in macros; "
-                     "needs in headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; defined_by and "
+                     "version in macros; needs in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
@@ -317,7 +359,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   }
   if (rule->unsupported) {
     if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||
-        rule->has_fallback || rule->mask_arg)
+        rule->has_fallback || rule->mask_arg || rule->func_arg || rule->null_arg || rule->n_by_args)
       return fail_at(ld, val, "'%s' is marked unsupported and also has a HIP form", name, NULL);
   } else if (!rule->form.hip && !rule->form.call) {
     return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);
@@ -327,7 +369,10 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
                    NULL, NULL);
   if (mask && (rule->form.drop_args >> (rule->mask_arg - 1)) & 1)
     return fail_at(ld, mask, "'mask_arg' names a dropped argument", NULL, NULL);
-  if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg))
+  if (rule->null_arg && !((rule->form.drop_args >> (rule->null_arg - 1)) & 1))
+    return fail_at(ld, val, "'null_arg' must name an argument of 'drop_args'", NULL, NULL);
+  if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg ||
+                 rule->func_arg || rule->null_arg || by_args))
     return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note",
                    NULL, NULL);
   return 0;

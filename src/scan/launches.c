@@ -48,7 +48,10 @@ int c2h_scan_launches(c2h_scan *s) {
     /* The kernel name stays; template arguments are wrapped because the
      * launch macro would split them at their commas. */
     if ((rc = edit_text(s, toks[start].begin, toks[start].begin, head))) return rc;
-    if ((rc = edit_text(s, toks[i].begin, toks[cfg[0].first].begin, templated ? "), dim3(" : ", dim3(")))
+    /* White space between the kernel and `<<<` goes too (`k <<<`). */
+    size_t from = toks[i].begin;
+    while (from > toks[i - 1].end && (s->src[from - 1] == ' ' || s->src[from - 1] == '\t')) from--;
+    if ((rc = edit_text(s, from, toks[cfg[0].first].begin, templated ? "), dim3(" : ", dim3(")))
       return rc;
     if ((rc = edit_text(s, toks[cfg[0].last].end, toks[cfg[1].first].begin, "), dim3("))) return rc;
     if (n_cfg >= 3 && (rc = edit_text(s, toks[cfg[1].last].end, toks[cfg[2].first].begin, "), ")))

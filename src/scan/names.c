@@ -164,6 +164,40 @@ static int is_32bit_literal(const char *text, size_t len) {
   return 0;
 }
 
+#define KERNEL_CAST "reinterpret_cast<const void *>"
+
+/* Whether an argument is `[&][ns::]name[<...>]` where the AST says name is
+ * a function or a function template specialisation: HIP's launch and
+ * attribute functions take `const void*`, to which a function does not
+ * convert implicitly. A pointer variable, or a cast already written, is
+ * left as it is. */
+static int names_function(const c2h_scan *s, c2h_tok_span a) {
+  size_t i = a.first;
+  if (c2h_tok_is(s, i, "&")) i++;
+  if (c2h_tok_is(s, i, "::")) i++;
+  while (i + 2 <= a.last && s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_is(s, i + 1, "::")) i += 2;
+  if (i > a.last || s->facts->toks[i].kind != C2H_TOK_IDENT || !s->facts->toks[i].function_ref) return 0;
+  if (i == a.last) return 1;
+  /* Template arguments up to the end of the argument. */
+  if (!c2h_tok_is(s, i + 1, "<")) return 0;
+  long depth = 0;
+  for (size_t j = i + 1; j <= a.last; j++) {
+    if (c2h_tok_is(s, j, "<")) depth++;
+    else if (c2h_tok_is(s, j, ">")) depth--;
+    else if (c2h_tok_is(s, j, ">>")) depth -= 2;
+    if (depth <= 0) return depth == 0 && j == a.last;
+  }
+  return 0;
+}
+
+/* A null pointer as written: 0, NULL, nullptr (in brackets, with casts to a pointer type left out). */
+static int is_null_arg(const c2h_scan *s, c2h_tok_span a) {
+  size_t i = a.first, e = a.last;
+  while (i < e && c2h_tok_is(s, i, "(") && c2h_tok_is(s, e, ")")) i++, e--;
+  return i == e && (c2h_tok_is(s, i, "0") || c2h_tok_is(s, i, "NULL") || c2h_tok_is(s, i, "nullptr") ||
+                    c2h_tok_is(s, i, "0L") || c2h_tok_is(s, i, "0UL"));
+}
+
 typedef struct call_site {
   size_t name, open, close; /* token indexes */
   c2h_tok_span args[MAX_ARGS];
@@ -230,6 +264,9 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
       const char *tmpl = NULL;
       for (size_t a = 0; a < form->n_args; a++)
         if ((size_t)form->args[a].index == k + 1) tmpl = form->args[a].tmpl;
+      int cast = (size_t)r->func_arg == k + 1 && names_function(s, c->args[k]);
+      if (cast) rc = c2h_buf_puts(&out, KERNEL_CAST "(");
+      if (rc) break;
       if (widen_mask && (size_t)r->mask_arg == k + 1 &&
           is_full_warp_mask(s->src + arg_begin(s, c, k), arg_end(s, c, k) - arg_begin(s, c, k)))
         rc = c2h_buf_puts(&out, FULL_WAVE_MASK);
@@ -237,6 +274,7 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
         rc = expand_template(s, c, tmpl, &out, &bad);
       else
         rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), &out);
+      if (rc == 0 && cast) rc = c2h_buf_puts(&out, ")");
     }
     /* Text after the last argument, then ')'. */
     if (rc == 0 && c->n_args)
@@ -320,6 +358,42 @@ static void note_library_use(c2h_scan *s, size_t i, const c2h_rule *r) {
   s->used_libraries[k].token = i;
 }
 
+/* The call whose name is token i (c->n_args set), or 0 when i is not
+ * called or its brackets do not match. */
+static int find_call(const c2h_scan *s, size_t i, call_site *c) {
+  if (!c2h_tok_is(s, i + 1, "(")) return 0;
+  *c = (call_site){.name = i, .open = i + 1};
+  c->close = c2h_tok_match(s, i + 1);
+  if (c->close >= s->facts->n_toks) return 0;
+  c->n_args = c2h_tok_split(s, c->open, c->close, c->args, MAX_ARGS);
+  if (c->n_args > MAX_ARGS) c->n_args = MAX_ARGS;
+  return 1;
+}
+
+/* A field of a CUDA struct (`prop.deviceOverlap`): HIP's struct may lack
+ * it, or have it only from some release on. */
+static int handle_member(c2h_scan *s, size_t i, const c2h_rule *r) {
+  char need[16], have[16];
+  c2h_version_format(s->target, have, sizeof have);
+  if (r->unsupported)
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "field %s has no HIP equivalent: %s", r->cuda, r->unsupported);
+  if (r->rocm && s->target < r->rocm) {
+    c2h_version_format(r->rocm, need, sizeof need);
+    int rc = c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_VERSION, NULL,
+                           "field %s%s%s%s is in HIP's struct from ROCm %s on (target: ROCm %s): leave "
+                           "it out, or query the property with hipDeviceGetAttribute where HIP has one",
+                           r->cuda, strcmp(r->cuda, r->form.hip) ? " (HIP: " : "",
+                           strcmp(r->cuda, r->form.hip) ? r->form.hip : "",
+                           strcmp(r->cuda, r->form.hip) ? ")" : "", need, have);
+    if (rc) return rc;
+  }
+  if (strcmp(r->cuda, r->form.hip) == 0) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  s->stats->renames++;
+  return c2h_edit_add(s->edits, t->begin, t->end, r->form.hip, strlen(r->form.hip));
+}
+
 static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
@@ -327,6 +401,17 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   if (r->version) return 0;
   char need[16], have[16];
   c2h_version_format(s->target, have, sizeof have);
+  call_site c;
+  int called = find_call(s, i, &c);
+  /* An entry of its own for calls with this many arguments. */
+  for (size_t k = 0; called && k < r->n_by_args; k++)
+    if ((size_t)r->by_args[k].arity == c.n_args) {
+      r = &r->by_args[k];
+      break;
+    }
+  if (r->unsupported && r->arity)
+    return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
   if (r->unsupported)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s has no HIP equivalent: %s", r->cuda, r->unsupported);
@@ -361,24 +446,34 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
   int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
-  if (needs_call && c2h_tok_is(s, i + 1, "(")) {
-    call_site c = {.name = i, .open = i + 1};
-    c.close = c2h_tok_match(s, i + 1);
-    if (c.close < s->facts->n_toks) {
-      c.n_args = c2h_tok_split(s, c.open, c.close, c.args, MAX_ARGS);
-      if (c.n_args > MAX_ARGS) c.n_args = MAX_ARGS;
-      if (r->mask_arg && (rc = check_mask(s, r, &c, dropped_mask, form->hip))) return rc;
-      return rewrite_call(s, r, form, widen_mask, &c);
-    }
+  int kernel_cast = called && r->func_arg && (size_t)r->func_arg <= c.n_args &&
+                    names_function(s, c.args[r->func_arg - 1]);
+  if (called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
+      !is_null_arg(s, c.args[r->null_arg - 1])) {
+    /* The argument HIP has no place for carries something: dropping it
+     * would change what the call does. */
+    const c2h_token *b = &s->facts->toks[c.args[r->null_arg - 1].first];
+    const c2h_token *e = &s->facts->toks[c.args[r->null_arg - 1].last];
+    rc = c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                       "argument %d of %s ('%.*s') has no counterpart in %s, which only matches a "
+                       "null argument there: rewrite the call by hand",
+                       r->null_arg, r->cuda, (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin),
+                       s->src + b->begin, form->hip ? form->hip : "HIP");
+    needs_call = 0;
+    if (rc) return rc;
+  } else if (called && (needs_call || kernel_cast)) {
+    if (r->mask_arg && (rc = check_mask(s, r, &c, dropped_mask, form->hip))) return rc;
+    return rewrite_call(s, r, form, widen_mask, &c);
   }
   /* A '(' whose match was not found: brackets that do not balance, or
    * that nest deeper than the parser accepts. */
-  const char *why = c2h_tok_is(s, i + 1, "(") ? "the brackets of its call do not balance or nest too deep"
+  const char *why = called               ? "the call is not rewritten"
+                    : c2h_tok_is(s, i + 1, "(") ? "the brackets of its call do not balance or nest too deep"
                                               : "it is not called here";
   if (!form->hip)
     return c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
                          "%s: %s, so it cannot become '%s'; rewrite it by hand", r->cuda, why, form->call);
-  if (needs_call && (rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+  if (needs_call && !called && (rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
                                         "%s: %s; renamed to %s, but its arguments need the rewrite a "
                                         "call would get",
                                         r->cuda, why, form->hip)))
@@ -394,6 +489,12 @@ int c2h_scan_names(c2h_scan *s) {
    * itself, which then moves their rewritten text. */
   for (size_t i = s->facts->n_toks; i-- > 0;) {
     const c2h_rule *r = lookup(s, i);
+    if (r && r->kind == C2H_RULE_MEMBER) {
+      /* Only where the parse says the field is the CUDA struct's. */
+      int rc = s->facts->toks[i].api_member ? handle_member(s, i, r) : 0;
+      if (rc) return rc;
+      continue;
+    }
     if (!r || !is_api_use(s, i)) continue;
     int rc = handle_name(s, i, r);
     if (rc) return rc;

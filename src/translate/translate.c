@@ -10,6 +10,7 @@
 #include "front/front.h"
 #include "scan/scan.h"
 #include "translate/annotate.h"
+#include "translate/brackets.h"
 #include "translate/nesting.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -230,8 +231,11 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   if (!file) file = &none;
   c2h_tu_facts facts;
   c2h_edit_list edits;
+  c2h_bracket_fixes fixes;
+  char *closed_up = NULL; /* src with spaced launch brackets closed up, or NULL */
   c2h_tu_facts_init(&facts);
   c2h_edit_list_init(&edits);
+  c2h_bracket_fixes_init(&fixes);
   const void *nul = memchr(src, '\0', len);
   if (nul) {
     size_t at = (size_t)((const char *)nul - src);
@@ -261,6 +265,13 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                        deep.limit, deep.what, deep.line, deep.col);
     goto done;
   }
+  if (c2h_brackets_normalise(src, len, &closed_up, &fixes)) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  /* The parse and the passes read the copy (same length, same offsets);
+   * the edits apply to the original. */
+  const char *text = closed_up ? closed_up : src;
   /* libclang's parse cannot be interrupted: what bounds it on hostile
    * inputs is clang's own limits (-fbracket-depth, the template and
    * constexpr depth limits) and the nesting check above, so the time limit
@@ -280,7 +291,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     rc = 0;
   }
   if (!parsed)
-    rc = c2h_front_parse(tr->front, path, src, len, file->clang_args, file->n_clang_args, is_cuda_name,
+    rc = c2h_front_parse(tr->front, path, text, len, file->clang_args, file->n_clang_args, is_cuda_name,
                          (void *)tr->options.rules, &facts, err);
   if (rc == C2H_ERR_CRASH) goto crashed;
   if (rc) goto done;
@@ -289,7 +300,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   res->n_depends = facts.n_depends;
   facts.depends = NULL;
   facts.n_depends = 0;
-  c2h_scan s = {.path = path, .src = src, .len = len, .facts = &facts, .rules = tr->options.rules,
+  c2h_scan s = {.path = path, .src = text, .len = len, .facts = &facts, .rules = tr->options.rules,
                 .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
@@ -309,7 +320,13 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     }
   }
   if (c2h_scan_expired(&s)) goto timed_out;
-  if ((rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
+  /* Spaced launch brackets that no rewrite replaced are closed up. */
+  for (size_t i = 0; i < fixes.len && rc == 0; i++) {
+    const c2h_bracket_fix *f = &fixes.items[i];
+    if (!c2h_edit_overlaps(&edits, f->begin, f->end))
+      rc = c2h_edit_add(&edits, f->begin, f->end, f->c == '<' ? "<<<" : ">>>", 3);
+  }
+  if (rc || (rc = c2h_diag_list_move(&res->diags, &facts.diags))) {
     rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
     goto done;
   }
@@ -344,6 +361,8 @@ timed_out:
 done:
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);
+  c2h_bracket_fixes_dispose(&fixes);
+  free(closed_up);
   return rc;
 }
 

@@ -29,7 +29,7 @@ cat >"src dir/kernels.cu" <<'CU'
 #include <cuda_runtime.h>
 __device__ float down(float v, unsigned mask) { return __shfl_down_sync(mask, v, 1); }
 void reset() { cudaCtxResetPersistingL2Cache(); }
-void link(cudaGraph_t g) { cudaGraphAddDependencies(g, 0, 0, 0); }
+void link(cudaStream_t s, cudaStreamCaptureStatus *st) { cudaStreamGetCaptureInfo(s, st); }
 CU
 "$tool" check --no-config --rocm-version 6.2 "src dir/kernels.cu" missing.cu 2>report.txt
 rc=$?

@@ -373,7 +373,7 @@ def sc_bad_format(tmp):
 INPUTS = {
     "error.cu": "void f() { cudaCtxResetPersistingL2Cache(); }\n",
     "warning.cu": "__device__ float f(float v, unsigned m) { return __shfl_down_sync(m, v, 1); }\n",
-    "note.cu": "void f(cudaGraph_t g) { cudaGraphAddDependencies(g, 0, 0, 0); }\n",
+    "note.cu": "void f(cudaStream_t s, cudaStreamCaptureStatus *st) { cudaStreamGetCaptureInfo(s, st); }\n",
     "clean.cu": "#include <cuda_runtime.h>\nvoid f() { cudaDeviceSynchronize(); }\n",
 }
 WANT = {  # (fail-on, input) -> exit code

@@ -80,9 +80,10 @@ if [ -z "${skip_gfx942:-}" ]; then
   broken=$tmp/broken
   cp -a src "$broken"
   sed -i 's|x\[i\] \*= a;|x[i] *= a * not_declared_anywhere;|' "$broken/kernels/scale.cu"
-  line=$(grep -n not_declared_anywhere "$broken/kernels/scale.cu" | cut -d: -f1)
   "$cu2hip" -q -o "$tmp/broken-out" -p "$broken" --rename --verify --output "$tmp/broken.diags" "$broken"
   rc=$?
+  # The line in the translated file (an added #include moves it down).
+  line=$(grep -n not_declared_anywhere "$tmp/broken-out/kernels/scale.hip" | cut -d: -f1)
   if [ $rc -eq 1 ] && grep -q "broken-out/kernels/scale.hip:$line:[0-9]*: error: use of undeclared identifier 'not_declared_anywhere'.*\[compile-error\]" "$tmp/broken.diags"; then
     pass "--verify: a compile error is a compile-error diagnostic at the translated line, exit 1"
   else

@@ -51,11 +51,25 @@ for h in "$tmp"/*/*.h; do
   printf '#include "../cu2hip_cuda_shim.h"\n' >"$h"
 done
 
+# What cu2hip puts before the shim: the macros nvcc's implicit
+# cuda_runtime.h defines, as the rule table lists them (`defined_by:
+# cuda_runtime.h`, with `version:` values), the same text the translator
+# builds (src/translate/translate.c).
+rules=$(cd "$shim_src/../../.." && pwd)/rules
+{
+  sed -n 's/^  \([A-Za-z_][A-Za-z0-9_]*\): {\(.*\)defined_by: cuda_runtime\.h.*/\1 \2/p' "$rules"/*.yaml |
+    while read -r name rest; do
+      value=$(printf '%s' "$rest" | sed -n 's/.*version: \([0-9][0-9]*\).*/\1/p')
+      printf '#ifndef %s\n#define %s %s\n#endif\n' "$name" "$name" "$value"
+    done
+  printf '#include "cu2hip_cuda_shim.h"\n'
+} >"$tmp/implicit.h"
+
 status=0
 for f in "$@"; do
   out=$("$cxx" -fsyntax-only -x cuda --cuda-host-only -nocudainc -nocudalib \
     --cuda-gpu-arch=sm_70 -std=c++17 -Wno-unknown-cuda-version \
-    -include cu2hip_cuda_shim.h -I "$tmp" "$f" 2>&1)
+    -include implicit.h -I "$tmp" "$f" 2>&1)
   rc=$?
   if [ "$rc" -ne 0 ] || printf '%s\n' "$out" | grep -Eq '(error|warning):'; then
     echo "FAIL $f"

@@ -44,8 +44,8 @@ void run(float *d, size_t bytes, int n) {
   dyn<<<1, 256, n * sizeof(float)>>>(d);
   dyn<<<1, 256>>>(d);
   tiled<256><<<1, 256>>>(d);
-  hipFuncSetAttribute(dyn, hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
-  hipFuncSetAttribute(dyn, hipFuncAttributePreferredSharedMemoryCarveout, 100);
+  hipFuncSetAttribute(reinterpret_cast<const void *>(dyn), hipFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  hipFuncSetAttribute(reinterpret_cast<const void *>(dyn), hipFuncAttributePreferredSharedMemoryCarveout, 100);
   float host_buffer[32768];
   host_buffer[0] = 0.0f;
   (void)host_buffer;

@@ -46,7 +46,7 @@ void run(float *d, hipStream_t stream) {
   dyn_only<<<1, 256, 96 * 1024, stream>>>(d);
   dyn_only<<<1, 256, (TILE + kPad) * TILE * sizeof(float)>>>(d);
   mixed<<<1, 256, 40000>>>(d);
-  hipFuncSetAttribute(dyn_only, hipFuncAttributeMaxDynamicSharedMemorySize, 98304);
+  hipFuncSetAttribute(reinterpret_cast<const void *>(dyn_only), hipFuncAttributeMaxDynamicSharedMemorySize, 98304);
   void *args[] = {&d};
   hipLaunchKernel((void *)dyn_only, dim3(1), dim3(256), args, 80 * 1024, stream);
 }

@@ -1,5 +1,4 @@
-// Texture and surface objects, which HIP supports, and user types that
-// happen to be called texture or surface.
+// User types that happen to be called texture or surface.
 #include <cuda_runtime.h>
 
 namespace gfx {
@@ -15,34 +14,9 @@ struct Material {
   int texture;
 };
 
-__global__ void sample(cudaTextureObject_t tex, cudaSurfaceObject_t surf, float *out, int w) {
-  int x = threadIdx.x, y = blockIdx.x;
-  float a = tex2D<float>(tex, x + 0.5f, y + 0.5f);
-  float b = tex1Dfetch<float>(tex, x);
-  float c;
-  tex2D(&c, tex, x + 0.5f, y + 0.5f);
-  surf2Dwrite(a + b + c, surf, x * (int)sizeof(float), y);
-  float d = surf2Dread<float>(surf, x * (int)sizeof(float), y);
-  out[y * w + x] = d;
-}
-
-cudaTextureObject_t make_texture(cudaArray_t array) {
-  cudaResourceDesc res = {};
-  res.resType = cudaResourceTypeArray;
-  res.res.array.array = array;
-  cudaTextureDesc desc = {};
-  desc.filterMode = cudaFilterModeLinear;
-  desc.readMode = cudaReadModeElementType;
-  cudaTextureObject_t tex = 0;
-  cudaCreateTextureObject(&tex, &res, &desc, nullptr);
-  return tex;
-}
-
 int main() {
   gfx::texture<float> t = {1.0f};
   gfx::surface<int, 2> s = {{1, 2}};
   Material m = {3};
-  cudaTextureObject_t tex = make_texture(nullptr);
-  cudaDestroyTextureObject(tex);
   return (int)t.texel + s.data[0] + m.texture;
 }

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #include <common/check.hpp>
 #include "reduce.hpp"
 

@@ -1,6 +1,5 @@
 // Block-wide sum.
 #pragma once
-#include <hip/hip_runtime.h>
 #include "common/config.h"
 
 __device__ inline float warp_sum(float v) {

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #include "scale.hpp"
 #include <common/check.hpp>
 #include <common/config.h>
