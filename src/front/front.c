@@ -367,6 +367,8 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
 
 typedef struct ast_walk {
   CXFile main_file;
+  const char *src; /* the main file's text */
+  size_t len;
   c2h_tu_facts *facts;
   size_t cap_functions, cap_variables;
   int function; /* index of the function being walked, -1 at file scope */
@@ -408,6 +410,23 @@ static int is_function_kind(enum CXCursorKind k) {
          k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+/* The byte range of a function definition's name, checked against the
+ * source: a name that a macro spells (or an operator) gets an empty range. */
+static void function_name(const ast_walk *w, CXCursor c, c2h_function *fn) {
+  CXString name = clang_getCursorSpelling(c);
+  const char *text = clang_getCString(name);
+  size_t at = 0, n = text ? strlen(text) : 0;
+  unsigned off = 0;
+  CXFile file = NULL;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+  at = off;
+  fn->name_begin = fn->name_end = at;
+  if (n && file && clang_File_isEqual(file, w->main_file) && at + n <= w->len &&
+      memcmp(w->src + at, text, n) == 0)
+    fn->name_end = at + n;
+  clang_disposeString(name);
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -436,6 +455,7 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
     fn->ctx = a.global ? C2H_CTX_KERNEL
               : a.device ? (a.host ? C2H_CTX_HOST_DEVICE : C2H_CTX_DEVICE)
                          : C2H_CTX_HOST;
+    function_name(w, c, fn);
     int saved = w->function;
     w->function = (int)f->n_functions++;
     clang_visitChildren(c, ast_visit, w);
@@ -865,7 +885,7 @@ int c2h_front_parse(c2h_front *fe, const char *path, const char *src, size_t len
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
-  ast_walk walk = {main_file, facts, 0, 0, -1, 0};
+  ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
