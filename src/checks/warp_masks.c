@@ -89,7 +89,7 @@ static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
  * 32-lane half. Widening the variable instead would count both halves. */
 #define HALF_ADVICE                                                                               \
   "this code works in 32-lane warps, so each half of the wavefront needs its own 32 bits: "      \
-  "(unsigned)(__ballot(p) >> (__lane_id() & 32))"
+  "(unsigned)(mask >> (__lane_id() & 32))"
 
 static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int declared) {
   size_t ib = 0, ie = 0;
@@ -122,6 +122,25 @@ static size_t narrowing_cast(const wm_state *w, size_t call) {
   return narrow ? lp : 0;
 }
 
+/* Whether every other use of the variable at v in the function is, alone,
+ * the lane mask (first argument) of a _sync intrinsic or __syncwarp: then
+ * the value only names lanes, the translation drops the mask (ROCm before
+ * 7.0) or widens the variable (7.0), and no lane is lost. */
+static int only_mask_uses(const wm_state *w, size_t v) {
+  for (size_t j = w->first; j < w->last; j++) {
+    if (j == v || !is_ident(w, j) || tok_len(w, j) != tok_len(w, v) ||
+        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) != 0)
+      continue;
+    if (j < 2 || !c2h_tok_is(w->s, j - 1, "(") || !is_ident(w, j - 2) ||
+        !(c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")")))
+      return 0;
+    size_t n = tok_len(w, j - 2);
+    const char *p = tok_text(w, j - 2);
+    if (!(n > 5 && memcmp(p + n - 5, "_sync", 5) == 0) && !c2h_tok_is(w->s, j - 2, "__syncwarp")) return 0;
+  }
+  return 1;
+}
+
 /* Checks where the result of the ballot call at i goes, and remembers the
  * variable that receives it. */
 static int check_store(wm_state *w, size_t i) {
@@ -142,6 +161,7 @@ static int check_store(wm_state *w, size_t i) {
   int rc = c2h_strmap_put(&w->ballots, tok_text(w, v), tok_len(w, v), 1);
   int declared = decl_type(w, v, &tb);
   if (rc || (declared && type_has(w, tb, v - 1, "auto")) || !is_32bit(w, v, tb, declared)) return rc;
+  if (declared && only_mask_uses(w, v)) return 0;
   return report_store(w, i, v, tb, declared);
 }
 
