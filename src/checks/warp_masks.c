@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/mask_value.h"
 #include "util/strmap.h"
 
 typedef struct wm_state {
@@ -226,7 +227,12 @@ static int check_shifted_masks(wm_state *w) {
     if (c2h_tok_is(w->s, i, "~") && c2h_tok_int_value(w->s, i + 1, &v) && v == 0 &&
         memchr(tok_text(w, i + 1), 'u', tok_len(w, i + 1)) && !memchr(tok_text(w, i + 1), 'l', tok_len(w, i + 1)))
       lit = i + 1, v = 0xffffffffLL;
-    else if (!c2h_tok_int_value(w->s, i, &v))
+    else if (is_ident(w, i) && c2h_tok_is(w->s, i + 1, ">>")) {
+      c2h_mask_value m; /* a name for the full 32-lane mask */
+      c2h_mask_resolve(w->s, i, i, &m);
+      if (m.kind != C2H_MASK_FULL32) continue;
+      v = 0xffffffffLL;
+    } else if (!c2h_tok_int_value(w->s, i, &v))
       continue;
     if (v != 0xffffffffLL || !c2h_tok_is(w->s, lit + 1, ">>")) continue;
     int rc = c2h_scan_diag(w->s, i, lit + 1, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,

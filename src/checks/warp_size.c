@@ -32,6 +32,9 @@
 typedef struct fn_facts {
   int scanned;        /* a device function scanned on its own (not nested) */
   int warp_ops;       /* shuffles, votes or tiles: lanes talk to each other */
+  int ballots;        /* ballots or __activemask: bit masks of lanes (checked apart) */
+  int broken;         /* the second pass reported something here */
+  int note_line;      /* a kernel to note as 32-lane only: its first 32-lane line */
   size_t at32, end32; /* first 32-lane place [at32, end32] (tokens), or NONE */
   size_t at64;        /* first 64-lane place, or NONE */
   /* From the kernels (or root functions) whose units hold this one: */
@@ -555,6 +558,9 @@ static void scan_tokens(ws_state *w) {
       continue;
     }
     if (is_warp_intrinsic(w, i)) w->fn->warp_ops = 1;
+    if (c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__ballot") ||
+        c2h_tok_is_call(w->s, i, "__activemask"))
+      w->fn->ballots = 1;
     if (!is_shuffle(w, i, 0)) continue;
     /* An explicit width: the last argument of a 4-argument _sync shuffle
      * or of a 3-argument one. */
@@ -589,7 +595,8 @@ static int check_broadcasts(ws_state *w) {
     long long v;
     int absolute = (a == b && c2h_tok_int_value(w->s, a, &v) && v >= 0 && v < 32) ||
                    (a == b && in_set(w, &w->loops32, a)) || span_has_lane32(w, a, b + 1);
-    if (!absolute) continue;
+    /* In code written for the wavefront, lane 0 is the wavefront's. */
+    if (!absolute || (w->fn->unit64 && !w->fn->unit32)) continue;
     /* CUDA's warp is 32 lanes, so a width of 32 is what the call meant;
      * it is the fix only where the kernel numbers lanes in 32s alone. */
     char fix[160];
@@ -753,10 +760,12 @@ static int scan_function(ws_state *w, size_t index) {
   }
   if (!rc) rc = scan_loops(w);
   if (w->emit) {
+    size_t before = w->s->diags->len;
     if (!rc) rc = report_mixed(w);
     if (!rc) rc = check_broadcasts(w);
     if (!rc) rc = scan_shared_arrays(w);
     if (!rc) rc = check_last_lane(w);
+    w->fn->broken = w->s->diags->len > before;
   }
   return rc;
 }
@@ -779,30 +788,54 @@ static int fn_name(const reach_state *r, size_t k, const char **p, size_t *n) {
   return *n > 0;
 }
 
-/* One note for a kernel whose warp code is 32-lane throughout: it is
- * right on gfx942, and says why. */
-static int note_halves(ws_state *w, size_t root, const size_t *members, size_t n_members) {
-  const c2h_function *fn = &w->s->facts->functions[root];
-  size_t at32 = NONE;
-  int ops = 0;
-  for (size_t m = 0; m < n_members; m++) {
-    ops |= w->facts[members[m]].warp_ops;
-    if (at32 == NONE || w->facts[members[m]].at32 < at32) at32 = w->facts[members[m]].at32;
+/* Gathers the members of the unit of root: root and the device functions
+ * its body names (calls, or passes as an argument), transitively. */
+static void unit_members(ws_state *w, reach_state *r, size_t root, size_t *members, size_t *n_members) {
+  const c2h_tu_facts *f = w->s->facts;
+  size_t n = f->n_functions, depth = 0;
+  *n_members = 0;
+  memset(r->seen, 0, n);
+  r->seen[root] = 1;
+  r->stack[depth++] = root;
+  while (depth) {
+    size_t k = r->stack[--depth];
+    members[(*n_members)++] = k;
+    size_t a, b;
+    c2h_tok_range(w->s, f->functions[k].begin, f->functions[k].end, &a, &b);
+    for (size_t t = a; t < b; t++) {
+      if (!is_ident(w, t) || (t > 0 && (c2h_tok_is(w->s, t - 1, ".") || c2h_tok_is(w->s, t - 1, "->"))))
+        continue;
+      int g = c2h_strmap_get(&r->names, tok_text(w, t), tok_len(w, t));
+      for (size_t c = g >= 0 ? (size_t)g : NONE; c != NONE; c = r->next_same[c]) {
+        if (r->seen[c] || f->functions[c].ctx == C2H_CTX_KERNEL) continue;
+        r->seen[c] = 1;
+        r->stack[depth++] = c;
+      }
+    }
   }
-  if (!w->notes || !ops || at32 == NONE || fn->name_end == fn->name_begin) return 0;
-  size_t name, end;
+}
+
+/* One note for a kernel whose warp code is 32-lane throughout, talks
+ * between lanes, and had nothing reported: it is right on gfx942, and the
+ * note says why. Ballots are left out: what they need is checked apart. */
+static int note_halves(ws_state *w, reach_state *r, size_t root, size_t *members) {
+  const c2h_function *fn = &w->s->facts->functions[root];
+  size_t n_members, name, end;
+  unit_members(w, r, root, members, &n_members);
+  for (size_t m = 0; m < n_members; m++)
+    if (w->facts[members[m]].broken || w->facts[members[m]].ballots) return 0;
   c2h_tok_range(w->s, fn->name_begin, fn->name_end, &name, &end);
   if (name >= end) return 0;
   return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                       "kernel '%.*s' works in 32-lane warps (line %u) and never in 64-lane ones: a gfx942 "
+                       "kernel '%.*s' works in 32-lane warps (line %d) and never in 64-lane ones: a gfx942 "
                        "wavefront runs it as two independent 32-lane halves, with the same results",
-                       (int)tok_len(w, name), tok_text(w, name), tok(w, at32)->line);
+                       (int)tok_len(w, name), tok_text(w, name), w->facts[root].note_line);
 }
 
 /* The units: every kernel, and every device function no kernel of the
  * file reaches, with the device functions it names (calls, or passes as
  * an argument), transitively. The facts of each unit go to its members. */
-static int build_units(ws_state *w) {
+static int build_units(ws_state *w, int notes) {
   const c2h_tu_facts *f = w->s->facts;
   size_t n = f->n_functions;
   reach_state r = {f, w->s->src, {0}, NULL, NULL, NULL};
@@ -834,26 +867,12 @@ static int build_units(ws_state *w) {
       if (!w->facts[root].scanned) continue;
       int kernel = f->functions[root].ctx == C2H_CTX_KERNEL;
       if (pass == 0 ? !kernel : (kernel || reached[root])) continue;
-      size_t n_members = 0, depth = 0;
-      memset(r.seen, 0, n);
-      r.seen[root] = 1;
-      r.stack[depth++] = root;
-      while (depth) {
-        size_t k = r.stack[--depth];
-        members[n_members++] = k;
-        size_t a, b;
-        c2h_tok_range(w->s, f->functions[k].begin, f->functions[k].end, &a, &b);
-        for (size_t t = a; t < b; t++) {
-          if (!is_ident(w, t) || (t > 0 && (c2h_tok_is(w->s, t - 1, ".") || c2h_tok_is(w->s, t - 1, "->"))))
-            continue;
-          int g = c2h_strmap_get(&r.names, tok_text(w, t), tok_len(w, t));
-          for (size_t c = g >= 0 ? (size_t)g : NONE; c != NONE; c = r.next_same[c]) {
-            if (r.seen[c] || f->functions[c].ctx == C2H_CTX_KERNEL) continue;
-            r.seen[c] = 1;
-            r.stack[depth++] = c;
-          }
-        }
+      if (notes) { /* after the second pass, which knows what broke */
+        if (pass == 0 && w->facts[root].note_line && (rc = note_halves(w, &r, root, members))) break;
+        continue;
       }
+      size_t n_members = 0;
+      unit_members(w, &r, root, members, &n_members);
       int has32 = 0;
       size_t at64 = NONE;
       for (size_t m = 0; m < n_members; m++) {
@@ -868,8 +887,16 @@ static int build_units(ws_state *w) {
         x->unit64 |= at64 != NONE;
         if (has32 && at64 != NONE && x->mixed64 == NONE) x->mixed64 = at64;
       }
-      if (pass == 0 && has32 && at64 == NONE) rc = note_halves(w, root, members, n_members);
-      if (rc) break;
+      if (pass == 0 && has32 && at64 == NONE && w->notes) {
+        int ops = 0;
+        size_t at32 = NONE;
+        for (size_t m = 0; m < n_members; m++) {
+          const fn_facts *x = &w->facts[members[m]];
+          ops |= x->warp_ops;
+          if (x->at32 != NONE && (at32 == NONE || x->at32 < at32)) at32 = x->at32;
+        }
+        if (ops && at32 != NONE) w->facts[root].note_line = (int)tok(w, at32)->line;
+      }
     }
   }
 done:
@@ -915,7 +942,7 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
     w->facts[i].scanned = 1;
     rc = scan_function(w, i);
   }
-  if (!rc) rc = build_units(w);
+  if (!rc) rc = build_units(w, 0);
   return rc;
 }
 
@@ -925,6 +952,7 @@ int c2h_check_warp_size(c2h_scan *s) {
   w.emit = 1;
   for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++)
     if (w.facts[i].scanned) rc = scan_function(&w, i);
+  if (!rc) rc = build_units(&w, 1);
   model_dispose(&w);
   return rc;
 }

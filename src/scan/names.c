@@ -290,8 +290,9 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
                          shown, text, what, hip ? hip : r->cuda);
   if (wide_var) return 0; /* already a 64-bit mask: the code counts 64 lanes */
   return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
-                       "lane mask '%.*s' of %s() %s; on gfx942 masks have 64 bits (one per lane of the "
-                       "wavefront), and HIP's _sync functions reject a 32-bit one: build it for 64 lanes",
+                       "lane mask '%.*s' of %s() %s; on gfx942 a mask has one bit per lane of the 64-lane "
+                       "wavefront: check that it names the lanes meant there (ROCm 7.0's _sync functions "
+                       "do not compile with a 32-bit mask)",
                        shown, text, r->cuda, what);
 }
 
