@@ -213,35 +213,74 @@ static int check_bit_fn(wm_state *w, size_t i) {
 
 /* ---- lane masks built for 32 lanes ---- */
 
-/* `0xffffffff >> n` (or `~0u >> n`) in code that uses lane masks: a mask
- * of the low lanes of a 32-lane warp, with no bit for lanes 32-63. */
+/* Whether the statement holding token i (from the previous `;`, `{` or
+ * `}` to the next `;`) holds a ballot call or ballot variable. */
+static int statement_has_ballot(const wm_state *w, size_t i) {
+  size_t a = i, e = i;
+  while (a > w->first && !c2h_tok_is(w->s, a - 1, ";") && !c2h_tok_is(w->s, a - 1, "{") &&
+         !c2h_tok_is(w->s, a - 1, "}"))
+    a--;
+  while (e + 1 < w->last && !c2h_tok_is(w->s, e, ";")) e++;
+  return span_has_ballot(w, a, e);
+}
+
+/* Whether token j is, alone, the first argument of a call: the lane mask
+ * of a _sync intrinsic (or of a helper that passes it on). */
+static int mask_argument(const wm_state *w, size_t j) {
+  return j >= w->first + 2 && c2h_tok_is(w->s, j - 1, "(") && is_ident(w, j - 2) &&
+         (c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")"));
+}
+
+/* Whether the lane mask built at token i reaches ballot bits: the same
+ * statement holds a ballot, or the variable it is assigned to meets one. */
+static int meets_ballot(const wm_state *w, size_t i) {
+  if (statement_has_ballot(w, i)) return 1;
+  size_t v = i;
+  while (v > w->first && c2h_tok_is(w->s, v - 1, "(")) v--;
+  if (v < w->first + 2 || !c2h_tok_is(w->s, v - 1, "=") || !is_ident(w, v - 2)) return 0;
+  v -= 2;
+  for (size_t j = w->first; j < w->last; j++)
+    if (j != v && is_ident(w, j) && tok_len(w, j) == tok_len(w, v) &&
+        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) == 0 && !mask_argument(w, j) &&
+        statement_has_ballot(w, j))
+      return 1;
+  return 0;
+}
+
+/* `0xffffffff >> n` (or `~0u >> n`, or a name for the full mask) in code
+ * that uses lane masks: a mask of the low lanes of a 32-lane warp, with no
+ * bit for lanes 32-63. It matters where masks are kept (ROCm 7.0's _sync
+ * functions) or meet ballot bits; before 7.0 a mask argument is dropped. */
 static int check_shifted_masks(wm_state *w) {
   int masks = 0;
   for (size_t i = w->first; i < w->last && !masks; i++)
     masks = is_ballot_call(w, i) ||
             (is_ident(w, i) && c2h_tok_is(w->s, i + 1, "(") && tok_len(w, i) > 5 &&
              memcmp(tok_text(w, i) + tok_len(w, i) - 5, "_sync", 5) == 0);
+  int kept = w->s->target >= C2H_VERSION(7, 0);
   for (size_t i = w->first; i + 1 < w->last && masks; i++) {
     long long v = 0;
-    size_t lit = i;
+    size_t lit = i, shift;
     if (c2h_tok_is(w->s, i, "~") && c2h_tok_int_value(w->s, i + 1, &v) && v == 0 &&
         memchr(tok_text(w, i + 1), 'u', tok_len(w, i + 1)) && !memchr(tok_text(w, i + 1), 'l', tok_len(w, i + 1)))
       lit = i + 1, v = 0xffffffffLL;
-    else if (is_ident(w, i) && c2h_tok_is(w->s, i + 1, ">>")) {
+    else if (is_ident(w, i) && !c2h_tok_is(w->s, i + 1, "(")) {
       c2h_mask_value m; /* a name for the full 32-lane mask */
       c2h_mask_resolve(w->s, i, i, &m);
       if (m.kind != C2H_MASK_FULL32) continue;
       v = 0xffffffffLL;
     } else if (!c2h_tok_int_value(w->s, i, &v))
       continue;
-    if (v != 0xffffffffLL || !c2h_tok_is(w->s, lit + 1, ">>")) continue;
-    int rc = c2h_scan_diag(w->s, i, lit + 1, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
+    shift = lit + 1;
+    if (c2h_tok_is(w->s, shift, ")") && i > w->first && c2h_tok_is(w->s, i - 1, "(")) shift++; /* (0xffffffff) >> */
+    if (v != 0xffffffffLL || !c2h_tok_is(w->s, shift, ">>") || (!kept && !meets_ballot(w, i))) continue;
+    int rc = c2h_scan_diag(w->s, i, shift, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
                            "'%.*s >>' builds a lane mask for a 32-lane warp: on gfx942 lane masks have 64 "
                            "bits, one per lane of the wavefront, and this one never holds lanes 32-63; "
                            "shift 0xffffffffffffffffULL by a count of 64 lanes",
                            (int)(tok(w, lit)->end - tok(w, i)->begin), tok_text(w, i));
     if (rc) return rc;
-    i = lit + 1;
+    i = shift;
   }
   return 0;
 }

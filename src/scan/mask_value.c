@@ -138,6 +138,21 @@ static void declared_type(const c2h_scan *s, size_t d, c2h_mask_value *out) {
  * constexpr variable, an enumerator (file scope or the function of u),
  * or a local variable of u's function that is never written after its
  * declaration. More than one candidate: unknown. */
+/* Whether the declaration at d is in scope at u: d comes first and the
+ * innermost brace block holding d also holds u. */
+static int in_scope(const c2h_scan *s, size_t d, size_t u) {
+  if (d >= u) return 0;
+  size_t depth = 0;
+  for (size_t j = d; j-- > 0;) {
+    if (c2h_tok_is(s, j, "}")) depth++;
+    else if (c2h_tok_is(s, j, "{")) {
+      if (depth == 0) return c2h_tok_match(s, j) > u;
+      depth--;
+    }
+  }
+  return 1;
+}
+
 static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value *out) {
   size_t n = s->facts->n_toks, fb, fe, found = n, vf = 0, vl = 0;
   int macro = 0, candidates = 0;
@@ -165,15 +180,30 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
       constant = c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "constexpr") || c2h_tok_is(s, j, "enum");
     }
     if (!constant && !here) continue; /* a global the program may change */
+    if (here && !in_scope(s, d, u)) continue; /* another block's variable */
+    if (here && found < n && !macro && tk(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
     found = d, vf = d + 2, vl = init_end(s, d + 2), macro = 0, candidates++;
     if (vl <= vf) candidates++; /* nothing to read */
     else vl--;
   }
   if (candidates != 1) return;
   if (!macro && !(tk(s, found)->ctx == C2H_CTX_FILE)) {
-    /* A local variable: unknown once anything writes it. */
-    for (size_t j = fb; j < fe; j++)
-      if (j != found && same_name(s, u, j) && written(s, j)) return;
+    /* A local variable: unknown once anything in its block writes it (a
+     * declaration of another variable of that name is not a write). */
+    size_t end = fe, nest = 0;
+    for (size_t j = found; j-- > fb;) {
+      if (c2h_tok_is(s, j, "}")) nest++;
+      else if (c2h_tok_is(s, j, "{") && nest-- == 0) {
+        end = c2h_tok_match(s, j);
+        break;
+      }
+    }
+    for (size_t j = found + 1; j < end && j < n; j++) {
+      if (!same_name(s, u, j) || !written(s, j)) continue;
+      const c2h_token *p = tk(s, j - 1);
+      if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
+      return;
+    }
   }
   c2h_mask_value inner;
   resolve(s, vf, vl, depth + 1, &inner);
