@@ -267,14 +267,24 @@ static int report_system(c2h_scan *s, size_t first, size_t last, const char *sub
       subject);
 }
 
-static int report_fp(c2h_scan *s, size_t name, size_t close, elem_kind k) {
+/* The floating-point atomicAdd calls of a file: one note covers them all,
+ * since the advice is about the memory they target, not each call. */
+typedef struct fp_uses {
+  size_t first, close, count;
+  elem_kind k;
+} fp_uses;
+
+static int report_fp(c2h_scan *s, const fp_uses *fp) {
+  if (!fp->count) return 0;
+  char more[128] = "";
+  if (fp->count > 1) snprintf(more, sizeof more, " (one of %zu floating-point atomicAdd calls in this file; this note covers them all)", fp->count);
   return c2h_scan_diag(
-      s, name, close, C2H_SEV_NOTE, C2H_CHECK_ATOMIC_FP_UNSAFE, NULL,
-      "%s atomicAdd: by default HIP compiles it to a compare-and-swap loop on gfx942 (correct, slower); "
+      s, fp->first, fp->close, C2H_SEV_NOTE, C2H_CHECK_ATOMIC_FP_UNSAFE, NULL,
+      "%s atomicAdd%s: by default HIP compiles it to a compare-and-swap loop on gfx942 (correct, slower); "
       "with -munsafe-fp-atomics, or through unsafeAtomicAdd(), it becomes the hardware float atomic, "
       "which silently has no effect on fine-grained memory (coherent host memory, some managed memory). "
       "Use unsafeAtomicAdd() only on coarse-grained device memory (hipMalloc), safeAtomicAdd() otherwise",
-      elem_name(k));
+      elem_name(fp->k), more);
 }
 
 /* The name of an atomic without its scope suffix, and the suffix. */
@@ -339,7 +349,7 @@ static int wide_value(const c2h_scan *s, c2h_tok_span v) {
 
 /* One atomicXxx[_block|_system](...) call. */
 static int check_atomic_call(c2h_scan *s, size_t i, const char *base, int system,
-                             const user_overloads *user) {
+                             const user_overloads *user, fp_uses *fp) {
   size_t close = c2h_tok_match(s, i + 1);
   if (close >= s->facts->n_toks) return 0;
   c2h_tok_span args[4];
@@ -375,8 +385,11 @@ static int check_atomic_call(c2h_scan *s, size_t i, const char *base, int system
     snprintf(subject, sizeof subject, "%s is a system-scope atomic", fn);
     return report_system(s, i, close, subject);
   }
-  if (add && (k == ELEM_FLOAT || k == ELEM_DOUBLE) && c2h_tok_in_device_code(s, i))
-    return report_fp(s, i, close, k);
+  if (add && (k == ELEM_FLOAT || k == ELEM_DOUBLE) && c2h_tok_in_device_code(s, i) && fp->count++ == 0) {
+    fp->first = i;
+    fp->close = close;
+    fp->k = k;
+  }
   return 0;
 }
 
@@ -523,6 +536,7 @@ int c2h_check_atomics(c2h_scan *s) {
   int rc = 0;
   char base[64];
   user_overloads user;
+  fp_uses fp = {0, 0, 0, ELEM_UNKNOWN};
   collect_user_overloads(s, &user);
   for (size_t i = 0; i < s->facts->n_toks && rc == 0; i++) {
     const c2h_token *t = &s->facts->toks[i];
@@ -540,8 +554,9 @@ int c2h_check_atomics(c2h_scan *s) {
     } else if (t->end - t->begin > 12 && memcmp(s->src + t->begin, "__nv_atomic_", 12) == 0) {
       rc = check_nv_atomic(s, i);
     } else if (atomic_base(s, i, base, sizeof base, &system)) {
-      rc = check_atomic_call(s, i, base, system, &user);
+      rc = check_atomic_call(s, i, base, system, &user, &fp);
     }
   }
+  if (!rc) rc = report_fp(s, &fp);
   return rc;
 }

@@ -23,6 +23,12 @@ int c2h_check_cooperative_groups(c2h_scan *s);   /* cooperative-groups-tile */
 int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-scheduling */
 int c2h_check_cuda_version(c2h_scan *s);         /* cuda-version-check */
 
+/* Which warp sizes the code of each function assumes (warp_size.c): per
+ * function of s->facts, the C2H_LANES_* bits of the kernels (with the
+ * device functions they reach) that hold it. *lanes is allocated (free). */
+enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2 };
+int c2h_warp_units(c2h_scan *s, unsigned char **lanes);
+
 /* ---- helpers shared by the families (checks.c) ---- */
 
 /* Whether token i is in code that runs on the GPU (a __device__,

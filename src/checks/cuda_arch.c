@@ -353,6 +353,25 @@ static int collect_queries(const c2h_scan *s, cc_state *st) {
   return rc;
 }
 
+/* Whether [b, e) reads a capability as a value, outside the arguments of
+ * calls: `cc = prop.major * 10 + prop.minor` holds a capability, while
+ * `cores = coresPerSM(prop.major, prop.minor)`, and what is computed from
+ * it (a workload size), does not. */
+static int span_is_cap(const c2h_scan *s, const cc_state *st, size_t b, size_t e) {
+  int known;
+  long long v;
+  for (size_t i = b; i < e; i++) {
+    if (s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_is(s, i + 1, "(")) {
+      size_t close = c2h_tok_match(s, i + 1);
+      if (close >= e) return 0;
+      i = close;
+      continue;
+    }
+    if (cap_source(s, st, i, &known, &v)) return 1;
+  }
+  return 0;
+}
+
 /* `name = expr;` (also in a declaration) where expr reads a capability:
  * name holds one too. Source order, so chains resolve in one pass. */
 static int collect_assignments(const c2h_scan *s, cc_state *st) {
@@ -365,7 +384,7 @@ static int collect_assignments(const c2h_scan *s, cc_state *st) {
     while (e < n && !c2h_tok_is(s, e, ";") && !c2h_tok_is(s, e, ",") && !c2h_tok_is(s, e, "{") &&
            !c2h_tok_is(s, e, "}"))
       e++;
-    if (!span_has_cap(s, st, i + 1, e)) continue;
+    if (!span_is_cap(s, st, i + 1, e)) continue;
     long long v = 0;
     int known = evaluate(s, st, i + 1, e, &v);
     rc = var_add(&st->caps, s, i - 1, known, v);
@@ -451,7 +470,7 @@ static int check_comparisons(c2h_scan *s, const cc_state *st) {
     if (!c2h_tok_is_comparison(s, i) || s->facts->toks[i - 1].template_name) continue;
     size_t b = operand_start(s, i - 1), e = operand_end(s, i + 1);
     if (b >= i || e <= i + 1) continue;
-    int left = span_has_cap(s, st, b, i), right = span_has_cap(s, st, i + 1, e);
+    int left = span_is_cap(s, st, b, i), right = span_is_cap(s, st, i + 1, e);
     if (left != right) rc = report_capability(s, st, b, e, i); /* not device against device */
     i = e - 1;
   }

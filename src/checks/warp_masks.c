@@ -6,15 +6,18 @@
  * Masks passed to the *_sync intrinsics are checked by the names pass
  * (src/scan/names.c); this family covers what happens to ballot results. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "checks.h"
+#include "scan/mask_value.h"
 #include "util/strmap.h"
 
 typedef struct wm_state {
   c2h_scan *s;
   size_t first, last;   /* tokens of the function being scanned, [first, last) */
   int replace_ok;       /* device-only code: suggestions are safe */
+  int halves;           /* the kernels holding this code work in 32-lane warps only */
   c2h_strmap ballots;   /* variables of this function that hold a ballot result */
 } wm_state;
 
@@ -83,15 +86,22 @@ static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
          type_has(w, tb, v - 1, "uint32_t");
 }
 
+/* What 32-lane code needs from a 64-bit ballot: the bits of its own
+ * 32-lane half. Widening the variable instead would count both halves. */
+#define HALF_ADVICE                                                                               \
+  "this code works in 32-lane warps, so each half of the wavefront needs its own 32 bits: "      \
+  "(unsigned)(mask >> (__lane_id() & 32))"
+
 static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int declared) {
   size_t ib = 0, ie = 0;
-  const char *wide = declared && w->replace_ok ? wider_type(w, tb, v - 1, &ib, &ie) : NULL;
+  const char *wide = declared && w->replace_ok && !w->halves ? wider_type(w, tb, v - 1, &ib, &ie) : NULL;
   return c2h_scan_diag(w->s, wide ? ib : v, wide ? ie : v, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, wide,
                        "'%.*s' is 32 bits wide, but %.*s() returns one bit per lane of a 64-lane gfx942 "
                        "wavefront: lanes 32-63 are cut off; %s",
                        (int)tok_len(w, v), tok_text(w, v), (int)tok_len(w, call), tok_text(w, call),
-                       declared ? "declare it unsigned long long (or uint64_t)"
-                                : "make the variable unsigned long long (or uint64_t)");
+                       w->halves  ? HALF_ADVICE
+                       : declared ? "declare it unsigned long long (or uint64_t)"
+                                  : "make the variable unsigned long long (or uint64_t)");
 }
 
 /* `(unsigned)__ballot(...)`: an explicit cast to 32 bits. Returns the '('
@@ -111,6 +121,25 @@ static size_t narrowing_cast(const wm_state *w, size_t call) {
   int narrow = type_has(w, lp + 1, rp - 1, "unsigned") || type_has(w, lp + 1, rp - 1, "int") ||
                type_has(w, lp + 1, rp - 1, "uint32_t") || type_has(w, lp + 1, rp - 1, "int32_t");
   return narrow ? lp : 0;
+}
+
+/* Whether every other use of the variable at v in the function is, alone,
+ * the lane mask (first argument) of a _sync intrinsic or __syncwarp: then
+ * the value only names lanes, the translation drops the mask (ROCm before
+ * 7.0) or widens the variable (7.0), and no lane is lost. */
+static int only_mask_uses(const wm_state *w, size_t v) {
+  for (size_t j = w->first; j < w->last; j++) {
+    if (j == v || !is_ident(w, j) || tok_len(w, j) != tok_len(w, v) ||
+        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) != 0)
+      continue;
+    if (j < 2 || !c2h_tok_is(w->s, j - 1, "(") || !is_ident(w, j - 2) ||
+        !(c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")")))
+      return 0;
+    size_t n = tok_len(w, j - 2);
+    const char *p = tok_text(w, j - 2);
+    if (!(n > 5 && memcmp(p + n - 5, "_sync", 5) == 0) && !c2h_tok_is(w->s, j - 2, "__syncwarp")) return 0;
+  }
+  return 1;
 }
 
 /* Checks where the result of the ballot call at i goes, and remembers the
@@ -133,6 +162,7 @@ static int check_store(wm_state *w, size_t i) {
   int rc = c2h_strmap_put(&w->ballots, tok_text(w, v), tok_len(w, v), 1);
   int declared = decl_type(w, v, &tb);
   if (rc || (declared && type_has(w, tb, v - 1, "auto")) || !is_32bit(w, v, tb, declared)) return rc;
+  if (declared && only_mask_uses(w, v)) return 0;
   return report_store(w, i, v, tb, declared);
 }
 
@@ -167,23 +197,100 @@ static int check_bit_fn(wm_state *w, size_t i) {
   if (!f) return 0;
   size_t close = c2h_tok_match(w->s, i + 1);
   if (close >= w->last || close == i + 2 || !span_has_ballot(w, i + 2, close - 1)) return 0;
-  char advice[160];
-  if (f->rename_safe)
+  char advice[200];
+  if (w->halves)
+    snprintf(advice, sizeof advice, "%s", HALF_ADVICE);
+  else if (f->rename_safe)
     snprintf(advice, sizeof advice, "use %s", f->wide);
   else
     snprintf(advice, sizeof advice, "use %s, and count bit positions from 63 instead of 31", f->wide);
   return c2h_scan_diag(w->s, i, i, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
-                       f->rename_safe && w->replace_ok ? f->wide : NULL,
+                       f->rename_safe && w->replace_ok && !w->halves ? f->wide : NULL,
                        "%s() reads 32 bits of a lane mask, but masks on gfx942 have 64 bits (one per "
                        "lane of the wavefront): lanes 32-63 are ignored; %s",
                        f->name, advice);
 }
 
+/* ---- lane masks built for 32 lanes ---- */
+
+/* Whether the statement holding token i (from the previous `;`, `{` or
+ * `}` to the next `;`) holds a ballot call or ballot variable. */
+static int statement_has_ballot(const wm_state *w, size_t i) {
+  size_t a = i, e = i;
+  while (a > w->first && !c2h_tok_is(w->s, a - 1, ";") && !c2h_tok_is(w->s, a - 1, "{") &&
+         !c2h_tok_is(w->s, a - 1, "}"))
+    a--;
+  while (e + 1 < w->last && !c2h_tok_is(w->s, e, ";")) e++;
+  return span_has_ballot(w, a, e);
+}
+
+/* Whether token j is, alone, the first argument of a call: the lane mask
+ * of a _sync intrinsic (or of a helper that passes it on). */
+static int mask_argument(const wm_state *w, size_t j) {
+  return j >= w->first + 2 && c2h_tok_is(w->s, j - 1, "(") && is_ident(w, j - 2) &&
+         (c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")"));
+}
+
+/* Whether the lane mask built at token i reaches ballot bits: the same
+ * statement holds a ballot, or the variable it is assigned to meets one. */
+static int meets_ballot(const wm_state *w, size_t i) {
+  if (statement_has_ballot(w, i)) return 1;
+  size_t v = i;
+  while (v > w->first && c2h_tok_is(w->s, v - 1, "(")) v--;
+  if (v < w->first + 2 || !c2h_tok_is(w->s, v - 1, "=") || !is_ident(w, v - 2)) return 0;
+  v -= 2;
+  for (size_t j = w->first; j < w->last; j++)
+    if (j != v && is_ident(w, j) && tok_len(w, j) == tok_len(w, v) &&
+        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) == 0 && !mask_argument(w, j) &&
+        statement_has_ballot(w, j))
+      return 1;
+  return 0;
+}
+
+/* `0xffffffff >> n` (or `~0u >> n`, or a name for the full mask) in code
+ * that uses lane masks: a mask of the low lanes of a 32-lane warp, with no
+ * bit for lanes 32-63. It matters where masks are kept (ROCm 7.0's _sync
+ * functions) or meet ballot bits; before 7.0 a mask argument is dropped. */
+static int check_shifted_masks(wm_state *w) {
+  int masks = 0;
+  for (size_t i = w->first; i < w->last && !masks; i++)
+    masks = is_ballot_call(w, i) ||
+            (is_ident(w, i) && c2h_tok_is(w->s, i + 1, "(") && tok_len(w, i) > 5 &&
+             memcmp(tok_text(w, i) + tok_len(w, i) - 5, "_sync", 5) == 0);
+  int kept = w->s->target >= C2H_VERSION(7, 0);
+  for (size_t i = w->first; i + 1 < w->last && masks; i++) {
+    long long v = 0;
+    size_t lit = i, shift;
+    if (c2h_tok_is(w->s, i, "~") && c2h_tok_int_value(w->s, i + 1, &v) && v == 0 &&
+        memchr(tok_text(w, i + 1), 'u', tok_len(w, i + 1)) && !memchr(tok_text(w, i + 1), 'l', tok_len(w, i + 1)))
+      lit = i + 1, v = 0xffffffffLL;
+    else if (is_ident(w, i) && !c2h_tok_is(w->s, i + 1, "(")) {
+      c2h_mask_value m; /* a name for the full 32-lane mask */
+      c2h_mask_resolve(w->s, i, i, &m);
+      if (m.kind != C2H_MASK_FULL32) continue;
+      v = 0xffffffffLL;
+    } else if (!c2h_tok_int_value(w->s, i, &v))
+      continue;
+    shift = lit + 1;
+    if (c2h_tok_is(w->s, shift, ")") && i > w->first && c2h_tok_is(w->s, i - 1, "(")) shift++; /* (0xffffffff) >> */
+    if (v != 0xffffffffLL || !c2h_tok_is(w->s, shift, ">>") || (!kept && !meets_ballot(w, i))) continue;
+    int rc = c2h_scan_diag(w->s, i, shift, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
+                           "'%.*s >>' builds a lane mask for a 32-lane warp: on gfx942 lane masks have 64 "
+                           "bits, one per lane of the wavefront, and this one never holds lanes 32-63; "
+                           "shift 0xffffffffffffffffULL by a count of 64 lanes",
+                           (int)(tok(w, lit)->end - tok(w, i)->begin), tok_text(w, i));
+    if (rc) return rc;
+    i = shift;
+  }
+  return 0;
+}
+
 /* ---- driver ---- */
 
-static int scan_function(wm_state *w, const c2h_function *fn) {
+static int scan_function(wm_state *w, const c2h_function *fn, unsigned lanes) {
   c2h_tok_range(w->s, fn->begin, fn->end, &w->first, &w->last);
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
+  w->halves = lanes == C2H_LANES_32;
   c2h_strmap_dispose(&w->ballots);
   c2h_strmap_init(&w->ballots);
   int rc = 0;
@@ -191,6 +298,7 @@ static int scan_function(wm_state *w, const c2h_function *fn) {
   for (size_t i = w->first; i < w->last && !rc; i++)
     if (is_ballot_call(w, i)) rc = check_store(w, i);
   for (size_t i = w->first; i < w->last && !rc; i++) rc = check_bit_fn(w, i);
+  if (!rc) rc = check_shifted_masks(w);
   return rc;
 }
 
@@ -200,15 +308,17 @@ int c2h_check_warp_masks(c2h_scan *s) {
   w.s = s;
   c2h_strmap_init(&w.ballots);
   const c2h_tu_facts *f = s->facts;
-  int rc = 0;
+  unsigned char *lanes = NULL;
+  int rc = c2h_warp_units(s, &lanes);
   size_t covered_end = 0; /* functions nested in one already scanned are skipped */
   for (size_t k = 0; k < f->n_functions && !rc && !c2h_scan_expired(s); k++) {
     const c2h_function *fn = &f->functions[k];
     if (fn->begin < covered_end) continue;
     if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
     covered_end = fn->end;
-    rc = scan_function(&w, fn);
+    rc = scan_function(&w, fn, lanes[k]);
   }
+  free(lanes);
   c2h_strmap_dispose(&w.ballots);
   return rc;
 }

@@ -1,16 +1,22 @@
-/* warp-size-literal: code that hard-codes a 32-lane warp. gfx942 runs
- * 64-lane wavefronts, so lane numbers, warp numbers, per-lane buffers and
- * shuffle reductions written for 32 lanes cover half a wavefront.
+/* warp-size-literal: code whose warp size disagrees with itself on a
+ * 64-lane gfx942 wavefront.
  *
- * What is reported, and why each needs evidence beyond the number 32 (a
- * 32 alone is as often a tile width as a warp size):
- *  - constants named like a warp size (WARP_SIZE, kWarpSize) equal to 32;
- *  - `x % 32`, `x & 31`, `x >> 5`, `x / 32` where x comes from the thread
- *    index and the result is a lane or warp number (the function uses warp
- *    intrinsics, the result is named like a lane or warp, or the divisor is
- *    a warp-size constant);
- *  - shuffle loops bounded by 32 lanes or starting at offset 16;
- *  - __shared__ arrays with one entry per lane of a 32-lane warp. */
+ * Code written for 32-lane warps is not wrong on gfx942 by itself: a
+ * 32-lane group that only talks to itself (shuffles with offsets below 32
+ * or an explicit width of 32, lanes numbered `tid % 32`, warps `tid / 32`
+ * with 32 entries per warp) computes the same results when a wavefront
+ * runs it as two 32-lane halves. So the check models, per kernel and the
+ * device functions it reaches in the file, which lane numbering the code
+ * uses, and reports what breaks:
+ *  - 32-lane and 64-lane (warpSize, __lane_id()) numbering mixed in one
+ *    kernel: one warning per function, at its first 32-lane place;
+ *  - a shuffle without width that reads an absolute lane below 32
+ *    (`__shfl_sync(m, v, 0)`): lanes 32-63 read from the lower half; the
+ *    width of 32 CUDA implies is the fix when the kernel is 32-lane only;
+ *  - __shared__ arrays with 32 entries per warp indexed by a 64-lane
+ *    lane number;
+ *  - a 64-lane lane number compared with 31 as the last lane.
+ * Kernels that use 32-lane warp operations consistently get one note. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +26,41 @@
 #include "util/buf.h"
 #include "util/strmap.h"
 
+#define NONE ((size_t)-1)
+
+/* What one function's own body shows about the warp size it assumes. */
+typedef struct fn_facts {
+  int scanned;        /* a device function scanned on its own (not nested) */
+  int warp_ops;       /* shuffles, votes or tiles: lanes talk to each other */
+  int ballots;        /* ballots or __activemask: bit masks of lanes (checked apart) */
+  int broken;         /* the second pass reported something here */
+  int note_line;      /* a kernel to note as 32-lane only: its first 32-lane line */
+  size_t at32, end32; /* first 32-lane place [at32, end32] (tokens), or NONE */
+  size_t at64;        /* first 64-lane place, or NONE */
+  /* From the kernels (or root functions) whose units hold this one: */
+  int unit64;         /* some unit uses 64-lane numbering */
+  int unit32;         /* some unit uses 32-lane numbering */
+  size_t mixed64;     /* a 64-lane place of a unit that also has 32-lane ones */
+} fn_facts;
+
 typedef struct ws_state {
   c2h_scan *s;
-  c2h_strmap consts;  /* warp-size constants equal to 32, file-wide */
-  c2h_strmap derived; /* variables computed from thread indices (per function) */
-  c2h_strmap lanes;   /* variables holding a lane number (per function) */
-  size_t first, last; /* token range being scanned, [first, last) */
-  int warp_code;      /* the range uses warp-level intrinsics */
-  int replace_ok;     /* suggestions may use warpSize (device-only code) */
-  size_t *shared;     /* the file's `__shared__` tokens, found once: looking */
-  size_t n_shared;    /* for them per function is quadratic in the file size */
+  c2h_strmap consts;   /* warp-size constants equal to 32, file-wide */
+  c2h_strmap consts64; /* warp-size constants equal to 64 or warpSize */
+  c2h_strmap derived;  /* variables computed from thread indices (per function) */
+  c2h_strmap lanes;    /* variables holding a lane number (per function) */
+  c2h_strmap lanes32;  /* ... numbered within 32-lane warps: tid % 32 */
+  c2h_strmap lanes64;  /* ... numbered within the wavefront: __lane_id() */
+  c2h_strmap loops32;  /* loop variables that run over 32 lanes */
+  size_t first, last;  /* token range being scanned, [first, last) */
+  int warp_code;       /* the range uses warp-level intrinsics */
+  int replace_ok;      /* suggestions may use warpSize (device-only code) */
+  int emit;            /* second pass: report (the first one only gathers) */
+  int notes;           /* note the kernels that run as two 32-lane halves */
+  fn_facts *fn;        /* facts of the function being scanned */
+  fn_facts *facts;     /* per function of s->facts */
+  size_t *shared;      /* the file's `__shared__` tokens, found once: looking */
+  size_t n_shared;     /* for them per function is quadratic in the file size */
 } ws_state;
 
 static const c2h_token *tok(const ws_state *w, size_t i) { return &w->s->facts->toks[i]; }
@@ -89,14 +120,6 @@ static int warp_size_name(const ws_state *w, size_t i) {
 
 /* ---- warp-size constants ---- */
 
-static int report_const(ws_state *w, size_t name, size_t value) {
-  return c2h_scan_diag(w->s, name, value, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                       "'%.*s' fixes the warp size at 32, but gfx942 wavefronts have 64 lanes: code "
-                       "that uses it as the warp size covers half a wavefront; use warpSize in device "
-                       "code (64 on gfx942), or 64 where a compile-time constant is needed",
-                       (int)tok_len(w, name), tok_text(w, name));
-}
-
 /* `#define NAME 32` or `#define NAME (32)`, alone on its line. Returns the
  * value token, or 0. */
 static size_t define_value(const ws_state *w, size_t name) {
@@ -104,7 +127,6 @@ static size_t define_value(const ws_state *w, size_t name) {
   if (v >= n || tok(w, v)->line != tok(w, name)->line) return 0;
   size_t end = v + 1;
   if (c2h_tok_is(w->s, v, "(") && c2h_tok_is(w->s, v + 2, ")")) v++, end = v + 2;
-  if (!literal_is(w, v, 32)) return 0;
   if (end < n && tok(w, end)->line == tok(w, name)->line) return 0;
   return v;
 }
@@ -120,7 +142,6 @@ static size_t const_value(const ws_state *w, size_t name) {
   } else {
     return 0;
   }
-  if (!literal_is(w, v, 32)) return 0;
   /* The declaration's specifiers, back to the previous statement. */
   for (size_t j = name; j-- > 0;) {
     if (c2h_tok_is(w->s, j, ";") || c2h_tok_is(w->s, j, "{") || c2h_tok_is(w->s, j, "}") ||
@@ -131,6 +152,10 @@ static size_t const_value(const ws_state *w, size_t name) {
   return 0;
 }
 
+/* Constants named like a warp size: those equal to 32 number lanes in
+ * 32-lane warps, those equal to 64 or to warpSize in wavefronts. A
+ * constant alone is not a problem (32-lane code can be right on gfx942);
+ * its uses count as evidence of which warp size a kernel assumes. */
 static int collect_constants(ws_state *w) {
   size_t n = w->s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
@@ -141,8 +166,11 @@ static int collect_constants(ws_state *w) {
     else
       v = const_value(w, i);
     if (!v) continue;
-    int rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)i);
-    if (!rc) rc = report_const(w, i, v);
+    int rc = 0;
+    if (literal_is(w, v, 32))
+      rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)i);
+    else if (literal_is(w, v, 64) || c2h_tok_ident_is(w->s, v, "warpSize"))
+      rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
     if (rc) return rc;
   }
   return 0;
@@ -316,25 +344,48 @@ static int declared_floating(const ws_state *w, size_t v) {
   return 0;
 }
 
-/* Whether [a, e) holds lane arithmetic or a lane-id read. */
-static int span_has_lane(const ws_state *w, size_t a, size_t e) {
+/* Whether the token at j masks or divides by the wavefront size:
+ * `% warpSize`, `& (warpSize - 1)`, `& 63`, `% 64`. */
+static int wave_op(const ws_state *w, size_t j) {
+  int mod = c2h_tok_is(w->s, j, "%"), and = c2h_tok_is(w->s, j, "&");
+  if (!mod && !and) return 0;
+  if (c2h_tok_ident_is(w->s, j + 1, "warpSize") || in_set(w, &w->consts64, j + 1)) return 1;
+  if (c2h_tok_is(w->s, j + 1, "(") &&
+      (c2h_tok_ident_is(w->s, j + 2, "warpSize") || in_set(w, &w->consts64, j + 2)))
+    return 1;
+  return (mod && literal_is(w, j + 1, 64)) || (and && literal_is(w, j + 1, 63));
+}
+
+/* Whether [a, e) holds a lane number of the whole wavefront. */
+static int span_has_lane64(const ws_state *w, size_t a, size_t e) {
+  for (size_t j = a; j < e; j++) {
+    if (c2h_tok_is_call(w->s, j, "__lane_id") || in_set(w, &w->lanes64, j)) return 1;
+    if (wave_op(w, j) && j > a && span_from_threads(w, operand_start(w, j - 1), j - 1)) return 1;
+  }
+  return 0;
+}
+
+/* Whether [a, e) holds a lane number of a 32-lane warp. */
+static int span_has_lane32(const ws_state *w, size_t a, size_t e) {
   for (size_t j = a; j < e; j++) {
     size_t lhs, rl;
     int bc;
-    int masks = c2h_tok_is(w->s, j, "%") || c2h_tok_is(w->s, j, "&");
+    if (in_set(w, &w->lanes32, j)) return 1;
+    if ((c2h_tok_is(w->s, j, "%") || c2h_tok_is(w->s, j, "&")) && lane_arith(w, j, &lhs, &rl, &bc)) return 1;
+  }
+  return 0;
+}
+
+/* Whether [a, e) holds lane arithmetic or a lane-id read. */
+static int span_has_lane(const ws_state *w, size_t a, size_t e) {
+  for (size_t j = a; j < e; j++) {
     /* A variable named as a lane (lane, laneId, lane_idx) counts even when
      * a helper computes it: the name says what the code assumes. */
     int lane_name = is_ident(w, j) && !c2h_tok_is(w->s, j + 1, "(") && ident_has(w, j, "lane") &&
                     !ident_has(w, j, "lanes") && !ident_has(w, j, "mask");
-    if (c2h_tok_is_call(w->s, j, "__lane_id") || in_set(w, &w->lanes, j) || lane_name ||
-        (masks && lane_arith(w, j, &lhs, &rl, &bc)))
-      return 1;
-    /* Already-portable spellings name lanes as well. */
-    if ((c2h_tok_is(w->s, j, "%") || c2h_tok_is(w->s, j, "&")) &&
-        (c2h_tok_ident_is(w->s, j + 1, "warpSize") || c2h_tok_ident_is(w->s, j + 2, "warpSize")))
-      return 1;
+    if (in_set(w, &w->lanes, j) || lane_name) return 1;
   }
-  return 0;
+  return span_has_lane32(w, a, e) || span_has_lane64(w, a, e);
 }
 
 /* Grows the derived and lane sets until nothing changes: `int tid =
@@ -350,6 +401,14 @@ static int collect_variables(ws_state *w) {
         rc = c2h_strmap_put(&w->derived, tok_text(w, i), tok_len(w, i), 1);
         changed = 1;
       }
+      if (!rc && !in_set(w, &w->lanes32, i) && span_has_lane32(w, i + 2, e)) {
+        rc = c2h_strmap_put(&w->lanes32, tok_text(w, i), tok_len(w, i), 1);
+        changed = 1;
+      }
+      if (!rc && !in_set(w, &w->lanes64, i) && span_has_lane64(w, i + 2, e)) {
+        rc = c2h_strmap_put(&w->lanes64, tok_text(w, i), tok_len(w, i), 1);
+        changed = 1;
+      }
       if (!rc && !in_set(w, &w->lanes, i) &&
           (span_has_lane(w, i + 2, e) || (ident_has(w, i, "lane") && in_set(w, &w->derived, i)))) {
         rc = c2h_strmap_put(&w->lanes, tok_text(w, i), tok_len(w, i), 1);
@@ -361,38 +420,18 @@ static int collect_variables(ws_state *w) {
   return 0;
 }
 
-static int report_arith(ws_state *w, size_t op, size_t lhs, size_t rhs_last, int by_const) {
-  const char *src = w->s->src;
-  size_t b = tok(w, lhs)->begin, e = tok(w, rhs_last)->end;
-  int shift = c2h_tok_is(w->s, op, ">>") || c2h_tok_is(w->s, op, ">>=");
-  int is_and = c2h_tok_is(w->s, op, "&") || c2h_tok_is(w->s, op, "&=");
-  int is_div = c2h_tok_is(w->s, op, "/") || c2h_tok_is(w->s, op, "/=");
-  /* The same operator with warpSize on the right keeps the expression's
-   * shape, so the suggestion is safe; a shift has no such spelling. */
-  char fix[256];
-  const char *replacement = NULL;
-  size_t keep = tok(w, op)->end - b;
-  if (!shift && !by_const && w->replace_ok && keep < 180) {
-    snprintf(fix, sizeof fix, "%.*s %s", (int)keep, src + b, is_and ? "(warpSize - 1)" : "warpSize");
-    replacement = fix;
-  }
-  /* The expression as written, cut at a line break and kept short. */
-  size_t shown = e - b;
-  const char *nl = memchr(src + b, '\n', shown);
-  if (nl) shown = (size_t)(nl - (src + b));
-  if (shown > 80) shown = 80;
-  const char *what = is_and || c2h_tok_is(w->s, op, "%") || c2h_tok_is(w->s, op, "%=")
-                         ? "a lane number" : "a warp number";
-  return c2h_scan_diag(w->s, lhs, rhs_last, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, replacement,
-                       "'%.*s' computes %s for 32-lane warps, but gfx942 wavefronts have 64 lanes, so "
-                       "lanes and warps are numbered wrongly; %s",
-                       (int)shown, src + b, what,
-                       shift || is_div ? "divide by warpSize instead (64 on gfx942)"
-                       : is_and ? "mask with (warpSize - 1) instead, or use __lane_id()"
-                                : "use warpSize instead (64 on gfx942), or __lane_id()");
+/* ---- what the function assumes ---- */
+
+static void saw32(ws_state *w, size_t a, size_t b) {
+  if (w->fn->at32 == NONE) w->fn->at32 = a, w->fn->end32 = b;
 }
 
-static int scan_arith(ws_state *w) {
+static void saw64(ws_state *w, size_t a) {
+  if (w->fn->at64 == NONE) w->fn->at64 = a;
+}
+
+/* `x % 32`, `x / 32`, `x & 31`, `x >> 5` that number lanes or warps. */
+static void scan_arith(ws_state *w) {
   for (size_t i = w->first + 1; i < w->last; i++) {
     size_t lhs, rhs_last;
     int by_const;
@@ -403,11 +442,9 @@ static int scan_arith(ws_state *w) {
         c2h_tok_is(w->s, i, ">>="))
       intent = intent || lane_or_warp_name(w, lhs);
     if (!intent) continue;
-    int rc = report_arith(w, i, lhs, rhs_last, by_const);
-    if (rc) return rc;
+    saw32(w, lhs, rhs_last);
     i = rhs_last;
   }
-  return 0;
 }
 
 /* The loop variable's update halves it: `o /= 2`, `o >>= 1`, `o = o / 2`,
@@ -442,44 +479,31 @@ static int body_shuffles(const ws_state *w, size_t a, size_t e, int down_only) {
   return 0;
 }
 
-/* `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(...)`: the first
- * offset should be half the wavefront. */
-static int check_down_loop(ws_state *w, size_t init_a, size_t semi1, size_t semi2, size_t rp, size_t be) {
+/* `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(...)`: a
+ * reduction over 32 lanes. */
+static void check_down_loop(ws_state *w, size_t init_a, size_t semi1, size_t semi2, size_t rp, size_t be) {
   size_t v = 0;
   for (size_t j = init_a; j + 1 < semi1; j++)
     if (c2h_tok_is(w->s, j, "=")) v = j + 1;
-  if (!v || !halves(w, semi2 + 1, rp) || !body_shuffles(w, rp + 1, be, 1)) return 0;
+  if (!v || !halves(w, semi2 + 1, rp) || !body_shuffles(w, rp + 1, be, 1)) return;
   int literal = v + 1 == semi1 && literal_is(w, v, 16);
   int by_const = v + 3 == semi1 && in_set(w, &w->consts, v) && c2h_tok_is(w->s, v + 1, "/") &&
                  literal_is(w, v + 2, 2);
-  if (!literal && !by_const) return 0;
-  return c2h_scan_diag(w->s, v, semi1 - 1, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL,
-                       literal && w->replace_ok ? "warpSize / 2" : NULL,
-                       "shuffle reduction starts at offset 16, which combines only 32 lanes: on gfx942 "
-                       "(64-lane wavefronts) lanes 32-63 are left out of the result; start at "
-                       "warpSize / 2");
+  if (literal || by_const) saw32(w, v, semi1 - 1);
 }
 
-/* `for (int i = 0; i < 32; ...)` or `for (m = 1; m <= 16; m *= 2)` with a
- * shuffle in the body: the loop visits 32 lanes. */
+/* `for (int i = 0; i < 32; ...)` or `for (m = 1; m <= 16; m *= 2)`: a loop
+ * over the lanes of a 32-lane warp. Its variable, read as a source lane,
+ * is an absolute lane number. */
 static int check_up_loop(ws_state *w, size_t semi1, size_t semi2, size_t rp, size_t be) {
-  if (semi2 != semi1 + 4 || !is_ident(w, semi1 + 1) || !body_shuffles(w, rp + 1, be, 0)) return 0;
+  if (semi2 != semi1 + 4 || !is_ident(w, semi1 + 1)) return 0;
   size_t op = semi1 + 2, bound = semi1 + 3;
   int lt = c2h_tok_is(w->s, op, "<"), le = c2h_tok_is(w->s, op, "<=");
   int literal = (lt && literal_is(w, bound, 32)) || (le && (literal_is(w, bound, 31) || literal_is(w, bound, 16)));
   int by_const = lt && in_set(w, &w->consts, bound);
   if (!literal && !by_const) return 0;
-  /* The suggestion spans the whole condition, like the diagnostic. */
-  char fix[160];
-  size_t keep = tok(w, op)->end - tok(w, semi1 + 1)->begin;
-  if (lt && literal && w->replace_ok && keep < 120)
-    snprintf(fix, sizeof fix, "%.*s warpSize", (int)keep, tok_text(w, semi1 + 1));
-  else
-    fix[0] = '\0';
-  return c2h_scan_diag(w->s, semi1 + 1, bound, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, fix[0] ? fix : NULL,
-                       "shuffle loop '%.*s' stops at 32 lanes: on gfx942 (64-lane wavefronts) lanes "
-                       "32-63 are left out; bound it by warpSize",
-                       (int)(tok(w, bound)->end - tok(w, semi1 + 1)->begin), tok_text(w, semi1 + 1));
+  if (body_shuffles(w, rp + 1, be, 0)) saw32(w, semi1 + 1, bound);
+  return c2h_strmap_put(&w->loops32, tok_text(w, semi1 + 1), tok_len(w, semi1 + 1), 1);
 }
 
 static int scan_loops(ws_state *w) {
@@ -497,14 +521,103 @@ static int scan_loops(ws_state *w) {
     }
     if (!semi2) continue;
     size_t be = body_end(w, rp);
-    int rc = check_down_loop(w, i + 2, semi1, semi2, rp, be);
-    if (!rc) rc = check_up_loop(w, semi1, semi2, rp, be);
+    check_down_loop(w, i + 2, semi1, semi2, rp, be);
+    int rc = check_up_loop(w, semi1, semi2, rp, be);
     if (rc) return rc;
   }
   return 0;
 }
 
-/* ---- per-lane __shared__ arrays ---- */
+/* The size of a tile (`tiled_partition<N>`, `thread_block_tile<N>`) whose
+ * name is token i: a literal, a warp-size constant, or 0 when unknown. */
+static long long tile_lanes(const ws_state *w, size_t i) {
+  long long v = 0;
+  if (!c2h_tok_ident_is(w->s, i, "tiled_partition") && !c2h_tok_ident_is(w->s, i, "thread_block_tile")) return 0;
+  if (!c2h_tok_is(w->s, i + 1, "<")) return 0;
+  if (c2h_tok_int_value(w->s, i + 2, &v)) return v;
+  if (in_set(w, &w->consts, i + 2)) return 32;
+  if (in_set(w, &w->consts64, i + 2)) return 64;
+  return 0;
+}
+
+/* Single tokens that show a warp size: warpSize, __lane_id(), warp-size
+ * constants, tiles, and shuffles with an explicit width. */
+static void scan_tokens(ws_state *w) {
+  for (size_t i = w->first; i < w->last; i++) {
+    if (!is_ident(w, i)) continue;
+    if (c2h_tok_is(w->s, i, "warpSize") || c2h_tok_is_call(w->s, i, "__lane_id") || in_set(w, &w->consts64, i)) {
+      saw64(w, i);
+      continue;
+    }
+    if (in_set(w, &w->consts, i) && !c2h_tok_is(w->s, i - 1, "define")) saw32(w, i, i);
+    long long lanes = tile_lanes(w, i);
+    if (lanes) {
+      w->fn->warp_ops = 1;
+      if (lanes == 64) saw64(w, i);
+      else if (lanes <= 32 && lanes > 0) saw32(w, i, i + 3);
+      continue;
+    }
+    if (is_warp_intrinsic(w, i)) w->fn->warp_ops = 1;
+    if (c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__ballot") ||
+        c2h_tok_is_call(w->s, i, "__activemask"))
+      w->fn->ballots = 1;
+    if (!is_shuffle(w, i, 0)) continue;
+    /* An explicit width: the last argument of a 4-argument _sync shuffle
+     * or of a 3-argument one. */
+    size_t close = c2h_tok_match(w->s, i + 1);
+    c2h_tok_span args[6];
+    if (close >= w->last) continue;
+    size_t n = c2h_tok_split(w->s, i + 1, close, args, 6);
+    int sync = ident_has(w, i, "_sync");
+    if (n != (size_t)(sync ? 4 : 3) || args[n - 1].first != args[n - 1].last) continue;
+    size_t width = args[n - 1].first;
+    long long v;
+    if ((c2h_tok_int_value(w->s, width, &v) && v <= 32) || in_set(w, &w->consts, width)) saw32(w, width, width);
+    else if (c2h_tok_int_value(w->s, width, &v) && v == 64) saw64(w, width);
+  }
+}
+
+/* ---- what breaks on 64 lanes ---- */
+
+/* `__shfl_sync(m, v, src)` / `__shfl(v, src)` without a width, where src
+ * is an absolute lane of a 32-lane warp: CUDA reads lane src of the
+ * caller's warp, HIP lane src of the 64-lane wavefront. */
+static int check_broadcasts(ws_state *w) {
+  for (size_t i = w->first; i < w->last; i++) {
+    int sync = c2h_tok_is_call(w->s, i, "__shfl_sync");
+    if (!sync && !c2h_tok_is_call(w->s, i, "__shfl")) continue;
+    size_t close = c2h_tok_match(w->s, i + 1);
+    c2h_tok_span args[6];
+    if (close >= w->last) continue;
+    size_t n = c2h_tok_split(w->s, i + 1, close, args, 6);
+    if (n != (size_t)(sync ? 3 : 2)) continue; /* a width is given */
+    size_t a = args[n - 1].first, b = args[n - 1].last;
+    long long v;
+    int absolute = (a == b && c2h_tok_int_value(w->s, a, &v) && v >= 0 && v < 32) ||
+                   (a == b && in_set(w, &w->loops32, a)) || span_has_lane32(w, a, b + 1);
+    /* In code written for the wavefront, lane 0 is the wavefront's. */
+    if (!absolute || (w->fn->unit64 && !w->fn->unit32)) continue;
+    /* CUDA's warp is 32 lanes, so a width of 32 is what the call meant;
+     * it is the fix only where the kernel numbers lanes in 32s alone. */
+    char fix[160];
+    const char *replacement = NULL;
+    size_t len = tok(w, b)->end - tok(w, a)->begin;
+    if (w->replace_ok && !w->fn->unit64 && len < 120) {
+      snprintf(fix, sizeof fix, "%.*s, 32", (int)len, tok_text(w, a));
+      replacement = fix;
+    }
+    int rc = c2h_scan_diag(w->s, a, b, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, replacement,
+                           "%.*s() without a width reads source lane '%.*s' of the whole 64-lane gfx942 "
+                           "wavefront, not of the caller's 32-lane warp: lanes 32-63 read from the lower "
+                           "half; %s",
+                           (int)tok_len(w, i), tok_text(w, i), (int)(len > 40 ? 40 : len), tok_text(w, a),
+                           w->fn->unit64 ? "number the source lane within the wavefront (warpSize), or pass "
+                                           "a width of 32 and keep 32-lane warps throughout"
+                                         : "pass a width of 32, which CUDA implies");
+    if (rc) return rc;
+  }
+  return 0;
+}
 
 /* For a __shared__ declaration at token kw (`__shared__ float buf[4][32];`):
  * whether it declares an array whose last dimension is 32 (or a warp-size
@@ -532,9 +645,9 @@ static int lane_sized_array(const ws_state *w, size_t kw, size_t *name, size_t *
 }
 
 /* Whether the use of an array at token u indexes its last dimension by a
- * lane number; a one-dimensional array counts only when written (`buf[lane]
- * = v`): reads like `buf[lane]` guarded by `lane < nwarps` are common and
- * safe. */
+ * lane number of the wavefront (0-63); a one-dimensional array counts only
+ * when written (`buf[lane] = v`): reads like `buf[lane]` guarded by
+ * `lane < nwarps` are common and safe. */
 static int lane_indexed(const ws_state *w, size_t u, int dims) {
   size_t j = u + 1, open = 0, close = 0;
   int seen = 0;
@@ -545,7 +658,7 @@ static int lane_indexed(const ws_state *w, size_t u, int dims) {
     j = close + 1;
     seen++;
   }
-  if (seen != dims || !span_has_lane(w, open + 1, close)) return 0;
+  if (seen != dims || !span_has_lane64(w, open + 1, close)) return 0;
   if (dims > 1) return 1;
   static const char *const writes[] = {"=", "+=", "-=", "*=", "|=", "&=", "^="};
   for (size_t k = 0; k < sizeof writes / sizeof *writes; k++)
@@ -554,7 +667,8 @@ static int lane_indexed(const ws_state *w, size_t u, int dims) {
 }
 
 /* Reports each lane-sized __shared__ array declared at file scope or in
- * the function being scanned that the function indexes by a lane number. */
+ * the function being scanned that the function indexes by a lane number
+ * of the wavefront. */
 static int scan_shared_arrays(ws_state *w) {
   for (size_t k = 0; k < w->n_shared; k++) {
     size_t kw = w->shared[k], name, rb;
@@ -566,9 +680,9 @@ static int scan_shared_arrays(ws_state *w) {
           memcmp(tok_text(w, u), tok_text(w, name), tok_len(w, u)) != 0 || !lane_indexed(w, u, dims))
         continue;
       int rc = c2h_scan_diag(w->s, name, rb, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                             "__shared__ array '%.*s' has 32 entries per warp, one per lane (indexed by "
-                             "a lane number on line %u), but a gfx942 wavefront has 64 lanes, so lanes "
-                             "32-63 index past them; size it for 64 lanes",
+                             "__shared__ array '%.*s' has 32 entries per warp, but line %u indexes it by "
+                             "a lane number of the 64-lane gfx942 wavefront, so lanes 32-63 index past "
+                             "them; size it for 64 lanes",
                              (int)tok_len(w, name), tok_text(w, name), tok(w, u)->line);
       if (rc) return rc;
       break;
@@ -577,48 +691,280 @@ static int scan_shared_arrays(ws_state *w) {
   return 0;
 }
 
+/* `lane == 31` where lane numbers the lanes of the wavefront: the last
+ * lane of a gfx942 wavefront is 63. */
+static int check_last_lane(ws_state *w) {
+  for (size_t i = w->first + 1; i + 1 < w->last; i++) {
+    if (!c2h_tok_is(w->s, i, "==") && !c2h_tok_is(w->s, i, "!=")) continue;
+    size_t lane = NONE, k = NONE;
+    if (literal_is(w, i + 1, 31) && !c2h_tok_is(w->s, i + 2, "-") && !c2h_tok_is(w->s, i + 2, "+")) {
+      if (in_set(w, &w->lanes64, i - 1) && !c2h_tok_is(w->s, i - 2, ".")) lane = i - 1;
+      else if (c2h_tok_is(w->s, i - 1, ")") && c2h_tok_is(w->s, i - 2, "(") && c2h_tok_is_call(w->s, i - 3, "__lane_id"))
+        lane = i - 3;
+      k = i + 1;
+    } else if (literal_is(w, i - 1, 31) && in_set(w, &w->lanes64, i + 1) && !c2h_tok_is(w->s, i + 2, "(")) {
+      lane = i + 1;
+      k = i - 1;
+    }
+    if (lane == NONE) continue;
+    int rc = c2h_scan_diag(w->s, k, k, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL,
+                           w->replace_ok ? "(warpSize - 1)" : NULL,
+                           "lane 31 is the last lane of a 32-lane warp, but '%.*s' numbers the lanes of a "
+                           "64-lane gfx942 wavefront, whose last lane is 63; compare with warpSize - 1",
+                           (int)tok_len(w, lane), tok_text(w, lane));
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* In a kernel that mixes the two numberings: the function's first 32-lane
+ * place, with the 64-lane place it disagrees with. */
+static int report_mixed(ws_state *w) {
+  const fn_facts *f = w->fn;
+  if (f->mixed64 == NONE || f->at32 == NONE) return 0;
+  size_t a = f->at32, b = f->end32, shown = tok(w, b)->end - tok(w, a)->begin;
+  const char *nl = memchr(tok_text(w, a), '\n', shown);
+  if (nl) shown = (size_t)(nl - tok_text(w, a));
+  if (shown > 60) shown = 60;
+  size_t o = f->mixed64;
+  return c2h_scan_diag(w->s, a, b, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
+                       "'%.*s' works in 32-lane warps, but the same kernel uses the 64-lane gfx942 "
+                       "wavefront ('%.*s' on line %u): the two split lanes into warps differently; "
+                       "use one warp size throughout (warpSize, or 32-lane warps with width-32 shuffles)",
+                       (int)shown, tok_text(w, a), (int)tok_len(w, o), tok_text(w, o), tok(w, o)->line);
+}
+
 /* ---- driver ---- */
 
-static int scan_function(ws_state *w, const c2h_function *fn) {
+static int reset_sets(ws_state *w) {
+  c2h_strmap *sets[] = {&w->derived, &w->lanes, &w->lanes32, &w->lanes64, &w->loops32};
+  for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
+    c2h_strmap_dispose(sets[k]);
+    c2h_strmap_init(sets[k]);
+  }
+  return 0;
+}
+
+static int scan_function(ws_state *w, size_t index) {
+  const c2h_function *fn = &w->s->facts->functions[index];
   c2h_tok_range(w->s, fn->begin, fn->end, &w->first, &w->last);
+  w->fn = &w->facts[index];
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
   w->warp_code = 0;
   for (size_t i = w->first; i < w->last && !w->warp_code; i++) w->warp_code = is_warp_intrinsic(w, i);
-  c2h_strmap_dispose(&w->derived);
-  c2h_strmap_dispose(&w->lanes);
-  c2h_strmap_init(&w->derived);
-  c2h_strmap_init(&w->lanes);
+  reset_sets(w);
   int rc = collect_variables(w);
-  if (!rc) rc = scan_arith(w);
+  if (!rc && !w->emit) {
+    scan_arith(w);
+    scan_tokens(w);
+  }
   if (!rc) rc = scan_loops(w);
-  if (!rc) rc = scan_shared_arrays(w);
+  if (w->emit) {
+    size_t before = w->s->diags->len;
+    if (!rc) rc = report_mixed(w);
+    if (!rc) rc = check_broadcasts(w);
+    if (!rc) rc = scan_shared_arrays(w);
+    if (!rc) rc = check_last_lane(w);
+    w->fn->broken = w->s->diags->len > before;
+  }
+  return rc;
+}
+
+/* ---- kernels and the functions they reach ---- */
+
+typedef struct reach_state {
+  const c2h_tu_facts *f;
+  const char *src;
+  c2h_strmap names;  /* function name -> first function with it */
+  size_t *next_same; /* next function with the same name, or NONE */
+  unsigned char *seen;
+  size_t *stack;
+} reach_state;
+
+static int fn_name(const reach_state *r, size_t k, const char **p, size_t *n) {
+  const c2h_function *fn = &r->f->functions[k];
+  *p = r->src + fn->name_begin;
+  *n = fn->name_end - fn->name_begin;
+  return *n > 0;
+}
+
+/* Gathers the members of the unit of root: root and the device functions
+ * its body names (calls, or passes as an argument), transitively. */
+static void unit_members(ws_state *w, reach_state *r, size_t root, size_t *members, size_t *n_members) {
+  const c2h_tu_facts *f = w->s->facts;
+  size_t n = f->n_functions, depth = 0;
+  *n_members = 0;
+  memset(r->seen, 0, n);
+  r->seen[root] = 1;
+  r->stack[depth++] = root;
+  while (depth) {
+    size_t k = r->stack[--depth];
+    members[(*n_members)++] = k;
+    size_t a, b;
+    c2h_tok_range(w->s, f->functions[k].begin, f->functions[k].end, &a, &b);
+    for (size_t t = a; t < b; t++) {
+      if (!is_ident(w, t) || (t > 0 && (c2h_tok_is(w->s, t - 1, ".") || c2h_tok_is(w->s, t - 1, "->"))))
+        continue;
+      int g = c2h_strmap_get(&r->names, tok_text(w, t), tok_len(w, t));
+      for (size_t c = g >= 0 ? (size_t)g : NONE; c != NONE; c = r->next_same[c]) {
+        if (r->seen[c] || f->functions[c].ctx == C2H_CTX_KERNEL) continue;
+        r->seen[c] = 1;
+        r->stack[depth++] = c;
+      }
+    }
+  }
+}
+
+/* One note for a kernel whose warp code is 32-lane throughout, talks
+ * between lanes, and had nothing reported: it is right on gfx942, and the
+ * note says why. Ballots are left out: what they need is checked apart. */
+static int note_halves(ws_state *w, reach_state *r, size_t root, size_t *members) {
+  const c2h_function *fn = &w->s->facts->functions[root];
+  size_t n_members, name, end;
+  unit_members(w, r, root, members, &n_members);
+  for (size_t m = 0; m < n_members; m++)
+    if (w->facts[members[m]].broken || w->facts[members[m]].ballots) return 0;
+  c2h_tok_range(w->s, fn->name_begin, fn->name_end, &name, &end);
+  if (name >= end) return 0;
+  return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
+                       "kernel '%.*s' works in 32-lane warps (line %d) and never in 64-lane ones: a gfx942 "
+                       "wavefront runs it as two independent 32-lane halves, with the same results",
+                       (int)tok_len(w, name), tok_text(w, name), w->facts[root].note_line);
+}
+
+/* The units: every kernel, and every device function no kernel of the
+ * file reaches, with the device functions it names (calls, or passes as
+ * an argument), transitively. The facts of each unit go to its members. */
+static int build_units(ws_state *w, int notes) {
+  const c2h_tu_facts *f = w->s->facts;
+  size_t n = f->n_functions;
+  reach_state r = {f, w->s->src, {0}, NULL, NULL, NULL};
+  c2h_strmap_init(&r.names);
+  int rc = 0;
+  unsigned char *reached = NULL;
+  size_t *members = NULL;
+  r.next_same = malloc(n * sizeof *r.next_same);
+  r.seen = calloc(n, 1);
+  r.stack = malloc(n * sizeof *r.stack);
+  reached = calloc(n, 1);
+  members = malloc(n * sizeof *members);
+  if (!r.next_same || !r.seen || !r.stack || !reached || !members) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t k = n; k-- > 0;) {
+    const char *p;
+    size_t len;
+    r.next_same[k] = NONE;
+    if (!w->facts[k].scanned || !fn_name(&r, k, &p, &len)) continue;
+    int prev = c2h_strmap_get(&r.names, p, len);
+    r.next_same[k] = prev >= 0 ? (size_t)prev : NONE;
+    if ((rc = c2h_strmap_put(&r.names, p, len, (int)k))) goto done;
+  }
+  /* Kernels first, so that a function any kernel reaches is not a root. */
+  for (int pass = 0; pass < 2 && !rc; pass++) {
+    for (size_t root = 0; root < n && !c2h_scan_expired(w->s); root++) {
+      if (!w->facts[root].scanned) continue;
+      int kernel = f->functions[root].ctx == C2H_CTX_KERNEL;
+      if (pass == 0 ? !kernel : (kernel || reached[root])) continue;
+      if (notes) { /* after the second pass, which knows what broke */
+        if (pass == 0 && w->facts[root].note_line && (rc = note_halves(w, &r, root, members))) break;
+        continue;
+      }
+      size_t n_members = 0;
+      unit_members(w, &r, root, members, &n_members);
+      int has32 = 0;
+      size_t at64 = NONE;
+      for (size_t m = 0; m < n_members; m++) {
+        const fn_facts *x = &w->facts[members[m]];
+        has32 |= x->at32 != NONE;
+        if (at64 == NONE) at64 = x->at64;
+      }
+      for (size_t m = 0; m < n_members; m++) {
+        fn_facts *x = &w->facts[members[m]];
+        if (pass == 0) reached[members[m]] = 1;
+        x->unit32 |= has32;
+        x->unit64 |= at64 != NONE;
+        if (has32 && at64 != NONE && x->mixed64 == NONE) x->mixed64 = at64;
+      }
+      if (pass == 0 && has32 && at64 == NONE && w->notes) {
+        int ops = 0;
+        size_t at32 = NONE;
+        for (size_t m = 0; m < n_members; m++) {
+          const fn_facts *x = &w->facts[members[m]];
+          ops |= x->warp_ops;
+          if (x->at32 != NONE && (at32 == NONE || x->at32 < at32)) at32 = x->at32;
+        }
+        if (ops && at32 != NONE) w->facts[root].note_line = (int)tok(w, at32)->line;
+      }
+    }
+  }
+done:
+  c2h_strmap_dispose(&r.names);
+  free(r.next_same);
+  free(r.seen);
+  free(r.stack);
+  free(reached);
+  free(members);
+  return rc;
+}
+
+static void model_dispose(ws_state *w) {
+  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->derived, &w->lanes, &w->lanes32, &w->lanes64, &w->loops32};
+  for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) c2h_strmap_dispose(sets[k]);
+  free(w->shared);
+  free(w->facts);
+}
+
+/* The first pass: what each device function shows, then the units. */
+static int model_build(ws_state *w, c2h_scan *s, int notes) {
+  memset(w, 0, sizeof *w);
+  w->s = s;
+  w->notes = notes;
+  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->derived, &w->lanes, &w->lanes32, &w->lanes64, &w->loops32};
+  for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) c2h_strmap_init(sets[k]);
+  const c2h_tu_facts *f = s->facts;
+  w->facts = calloc(f->n_functions ? f->n_functions : 1, sizeof *w->facts);
+  if (!w->facts) return C2H_ERR_NOMEM;
+  int rc = collect_constants(w);
+  size_t n = f->n_toks, count = 0;
+  for (size_t i = 0; i < n; i++) count += c2h_tok_ident_is(s, i, "__shared__");
+  if (!rc && count && !(w->shared = malloc(count * sizeof *w->shared))) rc = C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n && count && !rc; i++)
+    if (c2h_tok_ident_is(s, i, "__shared__")) w->shared[w->n_shared++] = i;
+  size_t covered_end = 0; /* functions nested in one already scanned are skipped */
+  for (size_t i = 0; i < f->n_functions && !rc && !c2h_scan_expired(s); i++) {
+    const c2h_function *fn = &f->functions[i];
+    w->facts[i].at32 = w->facts[i].end32 = w->facts[i].at64 = w->facts[i].mixed64 = NONE;
+    if (fn->begin < covered_end) continue;
+    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    covered_end = fn->end;
+    w->facts[i].scanned = 1;
+    rc = scan_function(w, i);
+  }
+  if (!rc) rc = build_units(w, 0);
   return rc;
 }
 
 int c2h_check_warp_size(c2h_scan *s) {
   ws_state w;
-  memset(&w, 0, sizeof w);
-  w.s = s;
-  c2h_strmap_init(&w.consts);
-  c2h_strmap_init(&w.derived);
-  c2h_strmap_init(&w.lanes);
-  int rc = collect_constants(&w);
-  size_t n = s->facts->n_toks, count = 0;
-  for (size_t i = 0; i < n; i++) count += c2h_tok_ident_is(s, i, "__shared__");
-  if (!rc && count && !(w.shared = malloc(count * sizeof *w.shared))) rc = C2H_ERR_NOMEM;
-  for (size_t i = 0; i < n && count && !rc; i++)
-    if (c2h_tok_ident_is(s, i, "__shared__")) w.shared[w.n_shared++] = i;
-  size_t covered_end = 0; /* functions nested in one already scanned are skipped */
-  for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++) {
-    const c2h_function *fn = &s->facts->functions[i];
-    if (fn->begin < covered_end) continue;
-    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
-    covered_end = fn->end;
-    rc = scan_function(&w, fn);
-  }
-  c2h_strmap_dispose(&w.consts);
-  c2h_strmap_dispose(&w.derived);
-  c2h_strmap_dispose(&w.lanes);
-  free(w.shared);
+  int rc = model_build(&w, s, 1);
+  w.emit = 1;
+  for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++)
+    if (w.facts[i].scanned) rc = scan_function(&w, i);
+  if (!rc) rc = build_units(&w, 1);
+  model_dispose(&w);
+  return rc;
+}
+
+int c2h_warp_units(c2h_scan *s, unsigned char **lanes) {
+  ws_state w;
+  *lanes = NULL;
+  int rc = model_build(&w, s, 0);
+  size_t n = s->facts->n_functions;
+  if (!rc && !(*lanes = calloc(n ? n : 1, 1))) rc = C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n && !rc; i++)
+    (*lanes)[i] = (unsigned char)((w.facts[i].unit32 ? C2H_LANES_32 : 0) | (w.facts[i].unit64 ? C2H_LANES_64 : 0));
+  model_dispose(&w);
   return rc;
 }

@@ -412,6 +412,8 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
 
 typedef struct ast_walk {
   CXFile main_file;
+  const char *src; /* the main file's text */
+  size_t len;
   c2h_tu_facts *facts;
   size_t cap_functions, cap_variables;
   int function; /* index of the function being walked, -1 at file scope */
@@ -471,6 +473,23 @@ static void mark_expanded(ast_walk *w, CXSourceLocation loc, unsigned expansion_
   if (lo < f->n_toks && f->toks[lo].begin == off) f->toks[lo].expanded = 1;
 }
 
+/* The byte range of a function definition's name, checked against the
+ * source: a name that a macro spells (or an operator) gets an empty range. */
+static void function_name(const ast_walk *w, CXCursor c, c2h_function *fn) {
+  CXString name = clang_getCursorSpelling(c);
+  const char *text = clang_getCString(name);
+  size_t at = 0, n = text ? strlen(text) : 0;
+  unsigned off = 0;
+  CXFile file = NULL;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+  at = off;
+  fn->name_begin = fn->name_end = at;
+  if (n && file && clang_File_isEqual(file, w->main_file) && at + n <= w->len &&
+      memcmp(w->src + at, text, n) == 0)
+    fn->name_end = at + n;
+  clang_disposeString(name);
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -511,6 +530,7 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
     fn->ctx = a.global ? C2H_CTX_KERNEL
               : a.device ? (a.host ? C2H_CTX_HOST_DEVICE : C2H_CTX_DEVICE)
                          : C2H_CTX_HOST;
+    function_name(w, c, fn);
     int saved = w->function;
     w->function = (int)f->n_functions++;
     clang_visitChildren(c, ast_visit, w);
@@ -1153,7 +1173,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
-  ast_walk walk = {main_file, facts, 0, 0, -1, 0};
+  ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);

@@ -39,6 +39,10 @@ typedef enum c2h_code_ctx {
 typedef struct c2h_function {
   size_t begin, end;
   c2h_code_ctx ctx;
+  /* Where its name is spelled (byte offsets), for finding the functions a
+   * body refers to; name_begin == name_end when the name is not spelled
+   * in the file (made by a macro). */
+  size_t name_begin, name_end;
 } c2h_function;
 
 /* A variable declared in the file with a CUDA memory space. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mask_value.h"
 #include "scan.h"
 #include "util/buf.h"
 
@@ -125,44 +126,7 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   return 1;
 }
 
-/* A mask literal as written, lower-cased, without spaces or parentheses
- * (the suffix kept): "( 0xFFFFFFFFu )" -> "0xffffffffu". */
-typedef struct mask_text {
-  char s[32];
-  size_t n;
-} mask_text;
-
-static mask_text normalize_mask(const char *text, size_t len) {
-  mask_text m = {{0}, 0};
-  for (size_t i = 0; i < len && m.n + 1 < sizeof m.s; i++)
-    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
-      m.s[m.n++] = (char)tolower((unsigned char)text[i]);
-  m.s[m.n] = '\0';
-  return m;
-}
-
-/* A literal lane mask that selects all 32 lanes of a CUDA warp. */
-static int is_full_warp_mask(const char *text, size_t len) {
-  mask_text m = normalize_mask(text, len);
-  while (m.n && (m.s[m.n - 1] == 'u' || m.s[m.n - 1] == 'l')) m.s[--m.n] = '\0';
-  static const char *const full[] = {"0xffffffff", "~0", "-1", "4294967295", "0xffffffffffffffff",
-                                     "18446744073709551615", NULL};
-  for (size_t i = 0; full[i]; i++)
-    if (strcmp(m.s, full[i]) == 0) return 1;
-  return 0;
-}
-
 #define FULL_WAVE_MASK "0xffffffffffffffffULL"
-
-/* Whether a full-mask literal has only 32 one bits (0xffffffff, ~0u), as
- * opposed to -1, ~0 or ~0ull, which convert to all 64 lanes. */
-static int is_32bit_literal(const char *text, size_t len) {
-  mask_text m = normalize_mask(text, len);
-  if (strncmp(m.s, "0xffffffff", 10) == 0) return strncmp(m.s, "0xffffffffffffffff", 18) != 0;
-  if (strncmp(m.s, "4294967295", 10) == 0) return 1;
-  if (strncmp(m.s, "~0", 2) == 0) return strchr(m.s, 'u') && !strstr(m.s, "ll");
-  return 0;
-}
 
 #define KERNEL_CAST "reinterpret_cast<const void *>"
 
@@ -197,6 +161,11 @@ static int is_null_arg(const c2h_scan *s, c2h_tok_span a) {
   return i == e && (c2h_tok_is(s, i, "0") || c2h_tok_is(s, i, "NULL") || c2h_tok_is(s, i, "nullptr") ||
                     c2h_tok_is(s, i, "0L") || c2h_tok_is(s, i, "0UL"));
 }
+
+/* State of one pass over a file. */
+typedef struct names_ctx {
+  c2h_strmap widened; /* mask names whose definition has been widened */
+} names_ctx;
 
 typedef struct call_site {
   size_t name, open, close; /* token indexes */
@@ -234,7 +203,7 @@ static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2
 /* Rewrites a whole call `name(args)` per `form`: the mask argument, argument
  * templates, dropped arguments, or a whole-call template. The separators
  * between the arguments that stay are kept as written. */
-static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, int widen_mask,
+static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, int widen_use,
                         const call_site *c) {
   const c2h_token *toks = s->facts->toks;
   c2h_buf out;
@@ -267,8 +236,7 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
       int cast = (size_t)r->func_arg == k + 1 && names_function(s, c->args[k]);
       if (cast) rc = c2h_buf_puts(&out, KERNEL_CAST "(");
       if (rc) break;
-      if (widen_mask && (size_t)r->mask_arg == k + 1 &&
-          is_full_warp_mask(s->src + arg_begin(s, c, k), arg_end(s, c, k) - arg_begin(s, c, k)))
+      if (widen_use && (size_t)r->mask_arg == k + 1)
         rc = c2h_buf_puts(&out, FULL_WAVE_MASK);
       else if (tmpl)
         rc = expand_template(s, c, tmpl, &out, &bad);
@@ -296,34 +264,151 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
   return rc;
 }
 
-/* Reports lane masks that lose meaning on a 64-lane wavefront. */
-static int check_mask(c2h_scan *s, const c2h_rule *r, const call_site *c, int dropped,
-                      const char *hip) {
-  size_t k = (size_t)r->mask_arg - 1;
+/* Whether the intrinsic is a vote, whose result depends on the lanes the
+ * mask names rather than only on the lanes that run it. */
+static int is_vote(const char *cuda) {
+  return strcmp(cuda, "__ballot_sync") == 0 || strcmp(cuda, "__any_sync") == 0 ||
+         strcmp(cuda, "__all_sync") == 0 || strcmp(cuda, "__uni_sync") == 0;
+}
+
+/* Whether every use of the name defined at token def is, alone, the lane
+ * mask argument of a warp intrinsic: then widening the definition changes
+ * nothing else. */
+static int only_mask_uses(const c2h_scan *s, size_t def) {
+  const c2h_token *t = s->facts->toks, *d = &t[def];
+  size_t n = s->facts->n_toks, len = d->end - d->begin;
+  for (size_t j = 0; j < n; j++) {
+    if (j == def || t[j].kind != C2H_TOK_IDENT || t[j].end - t[j].begin != len ||
+        memcmp(s->src + t[j].begin, s->src + d->begin, len) != 0)
+      continue;
+    if (j == 0 || !(c2h_tok_is(s, j - 1, "(") || c2h_tok_is(s, j - 1, ",")) ||
+        !(c2h_tok_is(s, j + 1, ")") || c2h_tok_is(s, j + 1, ",")))
+      return 0;
+    size_t open = j - 1, commas = 0, depth = 0;
+    while (open > 0 && !(depth == 0 && c2h_tok_is(s, open, "("))) {
+      if (c2h_tok_is(s, open, ")") || c2h_tok_is(s, open, "]")) depth++;
+      else if ((c2h_tok_is(s, open, "(") || c2h_tok_is(s, open, "[")) && depth) depth--;
+      else if (depth == 0 && c2h_tok_is(s, open, ",")) commas++;
+      open--;
+    }
+    const c2h_rule *r = open > 0 ? lookup(s, open - 1) : NULL;
+    if (!c2h_tok_is(s, open, "(") || !r || !r->mask_arg || (size_t)r->mask_arg != commas + 1) return 0;
+  }
+  return 1;
+}
+
+/* Whether a full-mask literal has a 64-bit type: an ll suffix, or a value
+ * too large for 32 bits. */
+static int spelled_64bit(const char *text, size_t len) {
+  char buf[40];
+  size_t n = 0;
+  for (size_t i = 0; i < len && n + 1 < sizeof buf; i++)
+    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
+      buf[n++] = (char)tolower((unsigned char)text[i]);
+  buf[n] = '\0';
+  return strstr(buf, "ll") || strncmp(buf, "0xffffffffffffffff", 18) == 0 ||
+         strncmp(buf, "18446744073709551615", 20) == 0;
+}
+
+/* Widens the definition of a full-mask name for HIP 7.0's 64-bit masks:
+ * a macro's value, or a variable's type and initialiser. Once per name. */
+static int widen_definition(c2h_scan *s, names_ctx *nc, const c2h_mask_value *m) {
+  const c2h_token *t = s->facts->toks;
+  size_t name = m->def_name, len = t[name].end - t[name].begin;
+  const char *text = s->src + t[name].begin;
+  if (c2h_strmap_get(&nc->widened, text, len) >= 0) return 0;
+  int rc = c2h_strmap_put(&nc->widened, text, len, 1);
+  int auto_type = m->type_first < s->facts->n_toks && c2h_tok_is(s, m->type_first, "auto");
+  if (!rc && !m->is_macro && !auto_type)
+    rc = c2h_edit_add(s->edits, t[m->type_first].begin, t[m->type_last].end, "unsigned long long", 18);
+  if (!rc && m->kind == C2H_MASK_FULL32) {
+    c2h_edit_remove_inside(s->edits, t[m->value_first].begin, t[m->value_last].end);
+    rc = c2h_edit_add(s->edits, t[m->value_first].begin, t[m->value_last].end, FULL_WAVE_MASK,
+                      strlen(FULL_WAVE_MASK));
+  }
+  if (rc) return rc;
+  return c2h_scan_diag(s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_MASK_32BIT,
+                       m->is_macro && m->kind == C2H_MASK_FULL32 ? FULL_WAVE_MASK : NULL,
+                       "'%.*s' serves only as a lane mask; HIP's _sync functions take 64-bit masks "
+                       "(ROCm 7.0), so %s",
+                       (int)len, text,
+                       m->kind == C2H_MASK_ACTIVE ? "it is declared unsigned long long, keeping every lane of "
+                                                    "__activemask()"
+                       : m->is_macro ? "its value 0xffffffff (every lane of a 32-lane warp) becomes "
+                                       FULL_WAVE_MASK ", every lane of the 64-lane gfx942 wavefront"
+                                     : "it becomes an unsigned long long " FULL_WAVE_MASK
+                                       ", every lane of the 64-lane gfx942 wavefront, instead of 0xffffffff");
+}
+
+/* Reports lane masks that lose meaning on a 64-lane wavefront, by value:
+ * the full mask and __activemask() are exact to drop (ROCm before 7.0);
+ * for 7.0's 64-bit masks a full one is widened, at its definition when
+ * nothing else uses it, else at this use (*widen_use). */
+static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_site *c, int dropped,
+                      const char *hip, int *widen_use) {
+  size_t k = (size_t)r->mask_arg - 1, n = s->facts->n_toks;
+  *widen_use = 0;
   if (k >= c->n_args) return 0;
   const char *text = s->src + arg_begin(s, c, k);
   size_t len = arg_end(s, c, k) - arg_begin(s, c, k);
-  if (is_full_warp_mask(text, len)) {
-    /* Dropping a full mask loses nothing; widening it is a fix worth
-     * showing where the output is not read (check, editors). 64-bit
-     * literals are already right. */
-    if (dropped || !is_32bit_literal(text, len)) return 0;
+  int shown = (int)(len > 60 ? 60 : len);
+  c2h_mask_value m;
+  c2h_mask_resolve(s, c->args[k].first, c->args[k].last, &m);
+  int named = m.def_name < n;
+  if (!dropped && m.kind == C2H_MASK_FULL64) {
+    /* -1 or ~0 is every lane, but an int: 7.0 wants the type 64 bits too. */
+    const c2h_token *t = s->facts->toks;
+    int typed64 = named && !m.is_macro
+                      ? t[c->args[k].first].var_bytes == 8
+                      : spelled_64bit(named ? s->src + t[m.value_first].begin : text,
+                                      named ? t[m.value_last].end - t[m.value_first].begin : len);
+    if (!typed64 && !named) *widen_use = 1;
+    if (!typed64 && named) m.kind = C2H_MASK_FULL32;
+  }
+  if (m.kind == C2H_MASK_FULL64 || (dropped && (m.kind == C2H_MASK_FULL32 || m.kind == C2H_MASK_ACTIVE)))
+    return 0;
+  if (m.kind == C2H_MASK_ACTIVE) {
+    /* 7.0 keeps __activemask(); a variable holding it must be 64 bits. */
+    const c2h_token *v = &s->facts->toks[c->args[k].first];
+    if (!named || v->var_bytes == 8 || (m.type_first < n && c2h_tok_is(s, m.type_first, "auto"))) return 0;
+    if (m.type_first < n && only_mask_uses(s, m.def_name)) return widen_definition(s, nc, &m);
+  } else if (m.kind == C2H_MASK_FULL32) {
+    if (named && (m.is_macro || m.type_first < n) && only_mask_uses(s, m.def_name))
+      return widen_definition(s, nc, &m);
+    *widen_use = 1;
     return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_NOTE, C2H_CHECK_WARP_MASK_32BIT,
                          FULL_WAVE_MASK,
                          "lane mask '%.*s' selects the 32 lanes of a CUDA warp; on gfx942 all lanes "
-                         "of the 64-lane wavefront are " FULL_WAVE_MASK ", which the translation uses",
-                         (int)(len > 60 ? 60 : len), text);
+                         "of the 64-lane wavefront are " FULL_WAVE_MASK ", which the translation uses%s",
+                         shown, text, named ? " here (the definition stays, for its other uses)" : "");
   }
+  const c2h_token *v = &s->facts->toks[c->args[k].first];
+  int wide_var = c->args[k].first == c->args[k].last && v->var_bytes == 8;
+  const char *what = m.kind == C2H_MASK_PARTIAL ? "leaves lanes out" : "is not known to hold every lane";
+  if (dropped && !is_vote(r->cuda))
+    /* CUDA requires every lane that runs a shuffle or __syncwarp to be in
+     * its mask, and every lane of the mask to run it: where the call is
+     * well defined, the mask is the set of active lanes, which is what the
+     * mask-less HIP form uses. Not provable here, so still a warning. */
+    return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
+                         NULL,
+                         "lane mask '%.*s' %s and is dropped: %s() acts on all active lanes of the "
+                         "64-lane wavefront; check that every lane the mask excluded is inactive here",
+                         shown, text, what, hip ? hip : r->cuda);
   if (dropped)
     return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
                          NULL,
-                         "lane mask '%.*s' is dropped: %s() acts on all active lanes of the 64-lane "
-                         "wavefront; check that every lane the mask excluded is inactive here",
-                         (int)(len > 60 ? 60 : len), text, hip ? hip : r->cuda);
+                         "lane mask '%.*s' %s and is dropped: %s() votes over all active lanes of the "
+                         "64-lane wavefront, where CUDA counts only the lanes of the mask; check that "
+                         "every active lane here is in the mask",
+                         shown, text, what, hip ? hip : r->cuda);
+  if (s->target < r->rocm) return 0; /* not available at all: api-version says so */
+  if (wide_var) return 0; /* already a 64-bit mask: the code counts 64 lanes */
   return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
-                       "lane mask '%.*s' of %s() must be a 64-bit mask on gfx942 (64-lane wavefronts); "
-                       "a 32-bit mask leaves lanes 32-63 out",
-                       (int)(len > 60 ? 60 : len), text, r->cuda);
+                       "lane mask '%.*s' of %s() %s; on gfx942 a mask has one bit per lane of the 64-lane "
+                       "wavefront: check that it names the lanes meant there (ROCm 7.0's _sync functions "
+                       "do not compile with a 32-bit mask)",
+                       shown, text, r->cuda, what);
 }
 
 /* Whether the rewrite leaves argument n (1-based) out of the new call. */
@@ -394,7 +479,7 @@ static int handle_member(c2h_scan *s, size_t i, const c2h_rule *r) {
   return c2h_edit_add(s->edits, t->begin, t->end, r->form.hip, strlen(r->form.hip));
 }
 
-static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
+static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
    * cuda-version-check reports the tests that read it. */
@@ -462,8 +547,9 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
     needs_call = 0;
     if (rc) return rc;
   } else if (called && (needs_call || kernel_cast)) {
-    if (r->mask_arg && (rc = check_mask(s, r, &c, dropped_mask, form->hip))) return rc;
-    return rewrite_call(s, r, form, widen_mask, &c);
+    int widen_use = 0;
+    if (r->mask_arg && (rc = check_mask(s, nc, r, &c, dropped_mask, form->hip, &widen_use))) return rc;
+    return rewrite_call(s, r, form, widen_mask && widen_use, &c);
   }
   /* A '(' whose match was not found: brackets that do not balance, or
    * that nest deeper than the parser accepts. */
@@ -485,19 +571,21 @@ static int handle_name(c2h_scan *s, size_t i, const c2h_rule *r) {
 }
 
 int c2h_scan_names(c2h_scan *s) {
+  names_ctx nc;
+  c2h_strmap_init(&nc.widened);
+  int rc = 0;
   /* Last token first: a call's arguments are rewritten before the call
    * itself, which then moves their rewritten text. */
-  for (size_t i = s->facts->n_toks; i-- > 0;) {
+  for (size_t i = s->facts->n_toks; i-- > 0 && !rc;) {
     const c2h_rule *r = lookup(s, i);
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */
-      int rc = s->facts->toks[i].api_member ? handle_member(s, i, r) : 0;
-      if (rc) return rc;
+      rc = s->facts->toks[i].api_member ? handle_member(s, i, r) : 0;
       continue;
     }
     if (!r || !is_api_use(s, i)) continue;
-    int rc = handle_name(s, i, r);
-    if (rc) return rc;
+    rc = handle_name(s, &nc, i, r);
   }
-  return 0;
+  c2h_strmap_dispose(&nc.widened);
+  return rc;
 }

@@ -22,7 +22,7 @@
         }                                                                    \
     } while (0)
 
-#define /* cu2hip [warp-size-literal]: warp size hard-coded as 32; gfx942 wavefronts have 64 lanes */ WARP_SIZE 32
+#define WARP_SIZE 32
 #define BLOCK_SIZE 256
 #define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_SIZE)
 
@@ -32,7 +32,7 @@ __device__ __forceinline__ unsigned int lane_id()
 #if defined(/* cu2hip [cuda-arch-check]: code chosen by CUDA architecture or compute capability */ __CUDA_ARCH__)
     /* cu2hip [ptx-inline-asm]: inline PTX assembly, which AMD GPUs cannot run */ asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
 #else
-    lane = /* cu2hip [warp-size-literal]: warp size hard-coded as 32; gfx942 wavefronts have 64 lanes */ threadIdx.x % 32;
+    lane = threadIdx.x % 32;
 #endif
     return lane;
 }
@@ -55,17 +55,17 @@ __global__ void warp_scan(const unsigned int *in, unsigned int *scan,
                           unsigned int *lanes, unsigned int *odd_per_warp,
                           int n)
 {
-    __shared__ unsigned int /* cu2hip [warp-size-literal]: warp size hard-coded as 32; gfx942 wavefronts have 64 lanes */ buf[WARPS_PER_BLOCK][WARP_SIZE];
+    __shared__ unsigned int buf[WARPS_PER_BLOCK][WARP_SIZE];
 
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int lane = lane_id();
-    const int warp = /* cu2hip [warp-size-literal]: warp size hard-coded as 32; gfx942 wavefronts have 64 lanes */ threadIdx.x / 32;
+    const int warp = threadIdx.x / 32;
 
     const unsigned int v = (i < n) ? bit_field(in[i], 4, 8) : 0u;
 
-    const /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ unsigned int odd = __ballot((v & 1u) != 0u);
+    const unsigned int /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ odd = __ballot((v & 1u) != 0u);
     if (lane == 0 && i < n)
-        odd_per_warp[/* cu2hip [warp-size-literal]: warp size hard-coded as 32; gfx942 wavefronts have 64 lanes */ i / WARP_SIZE] = /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ __popc(odd);
+        odd_per_warp[i / WARP_SIZE] = /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ __popc(odd);
 
     buf[warp][lane] = v;
     (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));

@@ -15,7 +15,7 @@ __device__ float warp_max(float v) {
 __global__ void vote(const int *flags, int *out) {
   int lane = threadIdx.x % 32;
   int f = flags[threadIdx.x];
-  unsigned active = __activemask();
+  unsigned long long active = __activemask();
   unsigned ballot = __ballot_sync(0xffffffffffffffffULL, f != 0);
   int any = __any_sync(0xffffffffffffffffULL, f > 1);
   int all = __all_sync(0xffffffffffffffffULL, f >= 0);

@@ -1,0 +1,246 @@
+/* Lane mask values. A mask is judged by what it is, not how it is spelled:
+ * `#define FULL 0xffffffff`, `const unsigned m = 0xffffffff;` and an
+ * enumerator equal to it are all the full 32-lane mask, which is exact to
+ * drop (HIP before 7.0) or to widen to 64 lanes (HIP 7.0). */
+#include "mask_value.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* A mask literal as written, lower-cased, without spaces or parentheses
+ * (the suffix kept): "( 0xFFFFFFFFu )" -> "0xffffffffu". */
+typedef struct mask_text {
+  char s[32];
+  size_t n;
+} mask_text;
+
+static mask_text normalize_mask(const char *text, size_t len) {
+  mask_text m = {{0}, 0};
+  for (size_t i = 0; i < len && m.n + 1 < sizeof m.s; i++)
+    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
+      m.s[m.n++] = (char)tolower((unsigned char)text[i]);
+  m.s[m.n] = '\0';
+  return m;
+}
+
+int c2h_mask_text_is_full(const char *text, size_t len) {
+  mask_text m = normalize_mask(text, len);
+  while (m.n && (m.s[m.n - 1] == 'u' || m.s[m.n - 1] == 'l')) m.s[--m.n] = '\0';
+  static const char *const full[] = {"0xffffffff", "~0", "-1", "4294967295", "0xffffffffffffffff",
+                                     "18446744073709551615", NULL};
+  for (size_t i = 0; full[i]; i++)
+    if (strcmp(m.s, full[i]) == 0) return 1;
+  return 0;
+}
+
+int c2h_mask_text_is_32bit(const char *text, size_t len) {
+  mask_text m = normalize_mask(text, len);
+  if (strncmp(m.s, "0xffffffff", 10) == 0) return strncmp(m.s, "0xffffffffffffffff", 18) != 0;
+  if (strncmp(m.s, "4294967295", 10) == 0) return 1;
+  if (strncmp(m.s, "~0", 2) == 0) return strchr(m.s, 'u') && !strstr(m.s, "ll");
+  return 0;
+}
+
+static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
+
+static int same_name(const c2h_scan *s, size_t a, size_t b) {
+  size_t n = tk(s, a)->end - tk(s, a)->begin;
+  return tk(s, b)->kind == C2H_TOK_IDENT && tk(s, b)->end - tk(s, b)->begin == n &&
+         memcmp(s->src + tk(s, a)->begin, s->src + tk(s, b)->begin, n) == 0;
+}
+
+/* The innermost function holding token i: [*fb, *fe) in tokens; both 0
+ * at file scope. */
+static void function_of(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
+  *fb = *fe = 0;
+  size_t at = tk(s, i)->begin;
+  for (size_t k = 0; k < s->facts->n_functions; k++) {
+    const c2h_function *fn = &s->facts->functions[k];
+    if (fn->begin > at) break;
+    if (at < fn->end) c2h_tok_range(s, fn->begin, fn->end, fb, fe);
+  }
+}
+
+/* Whether the identifier at u is written (assigned, incremented, its
+ * address taken) rather than read. */
+static int written(const c2h_scan *s, size_t u) {
+  static const char *const ops[] = {"=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "++", "--"};
+  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (c2h_tok_is(s, u + 1, ops[k])) return 1;
+  if (u == 0) return 0;
+  if (c2h_tok_is(s, u - 1, "++") || c2h_tok_is(s, u - 1, "--")) return 1;
+  /* `&m` as an operand (not `a & m`): the token before & starts no value. */
+  if (c2h_tok_is(s, u - 1, "&") && u >= 2) {
+    const c2h_token *p = tk(s, u - 2);
+    return !(p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_LITERAL || c2h_tok_is(s, u - 2, ")") ||
+             c2h_tok_is(s, u - 2, "]"));
+  }
+  return 0;
+}
+
+/* The end of an initialiser starting at a: the `;` or top-level `,` (or
+ * closing bracket) after it. */
+static size_t init_end(const c2h_scan *s, size_t a) {
+  size_t depth = 0, n = s->facts->n_toks;
+  for (size_t j = a; j < n; j++) {
+    if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
+    else if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) {
+      if (depth == 0) return j;
+      depth--;
+    } else if (depth == 0 && (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, ","))) {
+      return j;
+    }
+  }
+  return n;
+}
+
+static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h_mask_value *out);
+
+/* `#define NAME value` at name token d: the value's tokens (to the end of
+ * the line). Returns 0 for a function-like macro or an empty value. */
+static int macro_value(const c2h_scan *s, size_t d, size_t *vf, size_t *vl) {
+  size_t n = s->facts->n_toks;
+  if (d + 1 >= n || tk(s, d + 1)->line != tk(s, d)->line) return 0;
+  if (c2h_tok_is(s, d + 1, "(") && tk(s, d + 1)->begin == tk(s, d)->end) return 0;
+  size_t e = d + 1;
+  while (e + 1 < n && tk(s, e + 1)->line == tk(s, d)->line && tk(s, e + 1)->kind != C2H_TOK_COMMENT) e++;
+  *vf = d + 1;
+  *vl = e;
+  return 1;
+}
+
+/* A declaration `T NAME = init` at token d: the integer type words before
+ * it, when there is one declarator and the type can be spelled wider. */
+static void declared_type(const c2h_scan *s, size_t d, c2h_mask_value *out) {
+  size_t j = d, n = s->facts->n_toks;
+  while (j > 0 && (tk(s, j - 1)->kind == C2H_TOK_IDENT || tk(s, j - 1)->kind == C2H_TOK_KEYWORD) &&
+         !c2h_tok_is(s, j - 1, "return") && !c2h_tok_is(s, j - 1, "case"))
+    j--;
+  out->type_first = out->type_last = n;
+  if (j == d || (j > 0 && c2h_tok_is(s, j - 1, ","))) return;
+  size_t a = j;
+  while (a < d && (c2h_tok_is(s, a, "const") || c2h_tok_is(s, a, "constexpr") || c2h_tok_is(s, a, "static") ||
+                   c2h_tok_is(s, a, "volatile") || c2h_tok_is(s, a, "register") ||
+                   c2h_tok_is(s, a, "__device__") || c2h_tok_is(s, a, "__constant__")))
+    a++;
+  for (size_t k = a; k < d; k++) {
+    static const char *const words[] = {"unsigned", "int", "signed", "long", "uint32_t", "int32_t", "auto", NULL};
+    int ok = 0;
+    for (size_t w = 0; words[w]; w++) ok |= c2h_tok_is(s, k, words[w]);
+    if (!ok) return;
+  }
+  if (a == d) return;
+  out->type_first = a;
+  out->type_last = d - 1;
+}
+
+/* Finds the definition of the name at token u: a #define, a const or
+ * constexpr variable, an enumerator (file scope or the function of u),
+ * or a local variable of u's function that is never written after its
+ * declaration. More than one candidate: unknown. */
+/* Whether the declaration at d is in scope at u: d comes first and the
+ * innermost brace block holding d also holds u. */
+static int in_scope(const c2h_scan *s, size_t d, size_t u) {
+  if (d >= u) return 0;
+  size_t depth = 0;
+  for (size_t j = d; j-- > 0;) {
+    if (c2h_tok_is(s, j, "}")) depth++;
+    else if (c2h_tok_is(s, j, "{")) {
+      if (depth == 0) return c2h_tok_match(s, j) > u;
+      depth--;
+    }
+  }
+  return 1;
+}
+
+static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value *out) {
+  size_t n = s->facts->n_toks, fb, fe, found = n, vf = 0, vl = 0;
+  int macro = 0, candidates = 0;
+  function_of(s, u, &fb, &fe);
+  for (size_t d = 0; d < n; d++) {
+    if (d == u || !same_name(s, u, d)) continue;
+    if (d >= 2 && c2h_tok_is(s, d - 1, "define") && c2h_tok_is(s, d - 2, "#")) {
+      size_t a, b;
+      if (!macro_value(s, d, &a, &b)) continue;
+      found = d, vf = a, vl = b, macro = 1, candidates++;
+      continue;
+    }
+    if (!c2h_tok_is(s, d + 1, "=") || d == 0) continue;
+    int here = fe > fb ? d >= fb && d < fe : 0;
+    int file_scope = tk(s, d)->ctx == C2H_CTX_FILE;
+    if (!here && !file_scope) continue;
+    const c2h_token *p = tk(s, d - 1);
+    int enumerator = c2h_tok_is(s, d - 1, "{") || c2h_tok_is(s, d - 1, ",");
+    int declared = p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD;
+    if (!enumerator && !declared) continue; /* an assignment */
+    int constant = 0;
+    for (size_t j = d; j-- > 0 && !constant;) {
+      if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "}") || c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, ")"))
+        break;
+      constant = c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "constexpr") || c2h_tok_is(s, j, "enum");
+    }
+    if (!constant && !here) continue; /* a global the program may change */
+    if (here && !in_scope(s, d, u)) continue; /* another block's variable */
+    if (here && found < n && !macro && tk(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
+    found = d, vf = d + 2, vl = init_end(s, d + 2), macro = 0, candidates++;
+    if (vl <= vf) candidates++; /* nothing to read */
+    else vl--;
+  }
+  if (candidates != 1) return;
+  if (!macro && !(tk(s, found)->ctx == C2H_CTX_FILE)) {
+    /* A local variable: unknown once anything in its block writes it (a
+     * declaration of another variable of that name is not a write). */
+    size_t end = fe, nest = 0;
+    for (size_t j = found; j-- > fb;) {
+      if (c2h_tok_is(s, j, "}")) nest++;
+      else if (c2h_tok_is(s, j, "{") && nest-- == 0) {
+        end = c2h_tok_match(s, j);
+        break;
+      }
+    }
+    for (size_t j = found + 1; j < end && j < n; j++) {
+      if (!same_name(s, u, j) || !written(s, j)) continue;
+      const c2h_token *p = tk(s, j - 1);
+      if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
+      return;
+    }
+  }
+  c2h_mask_value inner;
+  resolve(s, vf, vl, depth + 1, &inner);
+  out->kind = inner.kind;
+  if (out->kind == C2H_MASK_UNKNOWN) return;
+  out->def_name = found;
+  out->is_macro = macro;
+  out->value_first = vf;
+  out->value_last = vl;
+  if (!macro) declared_type(s, found, out);
+}
+
+static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h_mask_value *out) {
+  size_t n = s->facts->n_toks;
+  out->kind = C2H_MASK_UNKNOWN;
+  out->def_name = out->value_first = out->value_last = out->type_first = out->type_last = n;
+  out->is_macro = 0;
+  if (depth > 4 || first > last || last >= n) return;
+  while (c2h_tok_is(s, first, "(") && c2h_tok_match(s, first) == last && last > first + 1) first++, last--;
+  const char *text = s->src + tk(s, first)->begin;
+  size_t len = tk(s, last)->end - tk(s, first)->begin;
+  int names = 0;
+  for (size_t j = first; j <= last; j++) names += tk(s, j)->kind == C2H_TOK_IDENT;
+  if (!names) {
+    if (c2h_mask_text_is_full(text, len))
+      out->kind = c2h_mask_text_is_32bit(text, len) ? C2H_MASK_FULL32 : C2H_MASK_FULL64;
+    else
+      out->kind = C2H_MASK_PARTIAL;
+    return;
+  }
+  if (last == first + 2 && c2h_tok_is(s, first, "__activemask") && c2h_tok_is(s, first + 1, "(")) {
+    out->kind = C2H_MASK_ACTIVE;
+    return;
+  }
+  if (first == last && tk(s, first)->kind == C2H_TOK_IDENT) resolve_name(s, first, depth, out);
+}
+
+void c2h_mask_resolve(const c2h_scan *s, size_t first, size_t last, c2h_mask_value *out) {
+  resolve(s, first, last, 0, out);
+}

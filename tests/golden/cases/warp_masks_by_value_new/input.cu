@@ -1,0 +1,1 @@
+../warp_masks_by_value_old/input.cu
