@@ -66,6 +66,9 @@ LIBS_WITHOUT_HEADERS = [
     ("FreeImage", r"^FreeImage\.h$"),
     ("OpenMP", r"^omp\.h$"),
     ("LLVM", r"^llvm/"),
+    ("Windows SDK / Direct3D",
+     r"(?i)^(windows|d3d\w*|d3dcompiler|directx\w*|dxgi\w*|wrl\w*)\.h$"),
+    ("libdrm", r"^(drm_fourcc|xf86drm)\.h$|^libdrm/"),
     # The CUDA SDK's helper headers, which old code bases (Rodinia) take from
     # the SDK through a variable (-I$(SDK_DIR)/common/inc): not part of the
     # code base, whatever cu2hip does.
@@ -461,8 +464,10 @@ class CodeBase:
                 rng = loc.get("range", {})
                 start = rng.get("start", {}).get("line", 0)
                 end = rng.get("end", {}).get("line", start)
+                sev = d.get("severity", "").lower()
+                sev = {"info": "note"}.get(sev, sev)    # rdjson says INFO
                 self.diags.setdefault(p, []).append(dict(
-                    line=start, end=end, sev=d.get("severity", "").lower(),
+                    line=start, end=end, sev=sev,
                     check=d.get("code", {}).get("value", ""),
                     msg=d.get("message", "")))
         self.totals = report.get("totals", {})
@@ -586,8 +591,10 @@ class CodeBase:
             elif self.has_own_header(header):
                 return "setup", mapped, "the code base has this header"
         for inp, ln, _, win in mapped:
-            if self.near(inp, ln, win):
-                return "diagnosed", mapped, info
+            found = self.near(inp, ln, win)
+            if found:
+                return "diagnosed", mapped, "by " + ",".join(
+                    sorted(set(d["check"] for d in found)))
         return "silent", mapped, info
 
     def has_own_header(self, header):
@@ -654,6 +661,8 @@ def run_compiles(cb, pool_size, timeout):
         futs = [ex.submit(one, k, p) for k, p in enumerate(cb.sources)]
         raw = [f.result() for f in futs]
     cb.times["compile"] = time.time() - t0
+    with open(os.path.join(cb.work, "compile.time"), "w") as f:
+        f.write("%.1f\n" % cb.times["compile"])
     shutil.rmtree(objdir, ignore_errors=True)
     classify_all(cb, raw)
 
@@ -677,7 +686,8 @@ def reread_compiles(cb):
         total += float(m.group(2))
         raw.append(dict(inp=inp, rc=int(m.group(1)), out=body, cwd=cwd.group(1),
                         log=logp, secs=float(m.group(2))))
-    cb.times["compile"] = total
+    wall = read_text(os.path.join(cb.work, "compile.time"))
+    cb.times["compile"] = float(wall) if wall else total
     classify_all(cb, raw)
 
 
@@ -782,6 +792,23 @@ def write_sources(cb):
                 f.write(os.path.relpath(p, cb.src) + "\n")
 
 
+def diagnosed_summary(cbs):
+    """How the diagnosed and no-lib failures break down: by the check that
+    diagnosed them, and by library."""
+    by = {}
+    for cb in cbs:
+        for r in cb.results:
+            if r["status"] == "diagnosed":
+                k = "diagnosed %s" % r["info"]
+            elif r["status"] == "nolib":
+                k = "no-lib %s" % r["info"]
+            else:
+                continue
+            by[k] = by.get(k, 0) + 1
+    return "\n".join("%5d  %s" % (n, k) for k, n in
+                     sorted(by.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def silent_groups(cbs, top):
     groups = {}
     for cb in cbs:
@@ -870,13 +897,14 @@ def main():
     if not cbs:
         log("realworld: no code base to measure")
         return 0
-    elapsed = time.time() - t_all
+    elapsed = sum(cb.times["translate"] + cb.times["compile"] for cb in cbs) \
+        if a.reclassify else time.time() - t_all
     hdr = ("cu2hip real-world compile check: %s, HIP %s headers, clang %s, "
            "-j %d" % (a.arch, a.rocm, a.clang, a.jobs))
     times = "; ".join("%s: translate %.0f s, compile %.0f s" % (
         cb.name, cb.times["translate"], cb.times["compile"]) for cb in cbs)
-    text = "%s\n\n%s\n\ntime: %s; total %.0f s\n" % (hdr, table(cbs), times,
-                                                     elapsed)
+    text = "%s\n\n%s\n\ntime: %s; total %.0f s\n\n%s\n" % (
+        hdr, table(cbs), times, elapsed, diagnosed_summary(cbs))
     with open(os.path.join(a.out, "table.txt"), "w") as f:
         f.write(text)
     with open(os.path.join(a.out, "silent-groups.txt"), "w") as f:
