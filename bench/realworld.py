@@ -730,25 +730,35 @@ def classify_all(cb, raw):
 # Reports
 # ---------------------------------------------------------------------------
 COLS = ["sources", "fragments", "not built", "compiled", "fail diagnosed",
-        "fail no-lib", "fail silent", "fail setup", "compiled %"]
+        "(parse-only)", "fail no-lib", "fail silent", "fail setup",
+        "compiled %"]
+
+
+def parse_only(r):
+    """A failure diagnosed only by cu2hip's parse-* checks: cu2hip said its
+    parse went wrong there (a header it could not find, an undeclared name),
+    not what to change."""
+    return r["status"] == "diagnosed" and all(
+        c.startswith("parse-") for c in r["info"][3:].split(","))
 
 
 def row_of(cb):
     n = {k: 0 for k in ("compiled", "diagnosed", "nolib", "silent", "setup")}
     for r in cb.results:
         n[r["status"]] += 1
+    po = sum(1 for r in cb.results if parse_only(r))
     denom = len(cb.sources) - n["nolib"] - n["setup"]
     pct = "%.1f" % (100.0 * n["compiled"] / denom) if denom else "-"
     return [len(cb.sources), len(cb.fragments), len(cb.not_built),
-            n["compiled"], n["diagnosed"], n["nolib"], n["silent"],
+            n["compiled"], n["diagnosed"], po, n["nolib"], n["silent"],
             n["setup"], pct]
 
 
 def table(cbs):
     rows = [(cb.name, row_of(cb)) for cb in cbs]
     if len(rows) > 1:
-        tot = [sum(r[1][i] for r in rows) for i in range(8)]
-        denom = tot[0] - tot[5] - tot[7]
+        tot = [sum(r[1][i] for r in rows) for i in range(9)]
+        denom = tot[0] - tot[6] - tot[8]
         tot.append("%.1f" % (100.0 * tot[3] / denom) if denom else "-")
         rows.append(("total", tot))
     w0 = max(12, max(len(r[0]) for r in rows))
@@ -810,15 +820,25 @@ def diagnosed_summary(cbs):
 
 
 def silent_groups(cbs, top):
+    """The silent failures grouped by first error, then (as a second list)
+    the failures diagnosed only by parse-* checks."""
+    return (groups_of(cbs, top, lambda r: r["status"] == "silent",
+                      "silent failures") + "\n" +
+            groups_of(cbs, top, parse_only,
+                      "failures diagnosed only by parse-* checks "
+                      "(cu2hip's parse was incomplete there)"))
+
+
+def groups_of(cbs, top, pick, what):
     groups = {}
     for cb in cbs:
         for r in cb.results:
-            if r["status"] == "silent":
+            if pick(r):
                 groups.setdefault(r["key"], []).append((cb, r))
     order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     total = sum(len(v) for v in groups.values())
-    lines = ["%d silent failures in %d groups (first compiler error, "
-             "normalised); most frequent first" % (total, len(order)), ""]
+    lines = ["%d %s in %d groups (first compiler error, normalised); most "
+             "frequent first" % (total, what, len(order)), ""]
     for k, (key, items) in enumerate(order[:top] if top else order, 1):
         by_cb = {}
         for cb, _ in items:
