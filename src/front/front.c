@@ -18,6 +18,7 @@
 
 #include "cu2hip/cu2hip.h"
 #include "front/pch_cache.h"
+#include "front/preamble.h"
 #include "util/buf.h"
 
 /* Virtual locations of the shim; they exist only as libclang unsaved files. */
@@ -45,10 +46,14 @@ typedef struct shared_pch {
   int state;       /* 0 not yet, 2 being built, 1 ready, -1 failed: parse without */
   char *path;      /* temporary file, removed when its last user is freed */
   char *cached;    /* the on-disk cache's file path is a link to, or NULL (owned) */
+  char *preamble;  /* the standard-header preamble it holds after the shim, or NULL (owned) */
   unsigned users;  /* parsers that may hand it to libclang */
 } shared_pch;
 
-#define MAX_PCH_SLOTS 8
+#define MAX_PCH_SLOTS 64
+/* Slots for precompiled preambles at most (each may be tens of MiB): the
+ * rest are for the shim alone, one per standard. */
+#define MAX_PREAMBLE_SLOTS 16
 static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
 static shared_pch g_pch[MAX_PCH_SLOTS];
 
@@ -133,6 +138,7 @@ void c2h_front_free(c2h_front *fe) {
     if (p->path) unlink(p->path);
     free(p->path);
     free(p->cached);
+    free(p->preamble);
     free(p->key);
     memset(p, 0, sizeof *p);
   }
@@ -705,22 +711,34 @@ static void remove_stale_pchs(const char *tmpdir) {
   closedir(d);
 }
 
-/* Parses the shim alone with args and saves it as a precompiled header
- * at path (an existing file, overwritten); 1 on success. */
-static int save_pch(c2h_front *fe, const char *const *args, int n, const char *path) {
+/* Parses the shim (then the preamble's includes, when there is one) with
+ * args and saves it as a precompiled header at path (an existing file,
+ * overwritten); 1 on success. Function bodies of a preamble's headers are
+ * skipped: declarations are all a translation needs from them. */
+static int save_pch(c2h_front *fe, const char *const *args, int n, const char *preamble, const char *path) {
   static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
   CXTranslationUnit tu = NULL;
   int ok = 0;
+  size_t main_len = sizeof implicit_text - 1 + (preamble ? strlen(preamble) : 0);
+  char *main_text = malloc(main_len + 1);
   struct CXUnsavedFile *files = malloc((fe->n_shim_files + 1) * sizeof *files);
-  if (!files) return 0;
-  files[0] = (struct CXUnsavedFile){pch_main, implicit_text, sizeof implicit_text - 1};
+  if (!files || !main_text) {
+    free(files);
+    free(main_text);
+    return 0;
+  }
+  strcpy(main_text, implicit_text);
+  if (preamble) strcat(main_text, preamble);
+  files[0] = (struct CXUnsavedFile){pch_main, main_text, (unsigned long)main_len};
   memcpy(files + 1, fe->shim_files, fe->n_shim_files * sizeof *files);
   enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, pch_main, args, n, files,
                                                     (unsigned)fe->n_shim_files + 1,
                                                     CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
-                                                        CXTranslationUnit_DetailedPreprocessingRecord,
+                                                        CXTranslationUnit_DetailedPreprocessingRecord |
+                                                        (preamble ? CXTranslationUnit_SkipFunctionBodies : 0),
                                                     &tu);
   free(files);
+  free(main_text);
   if (ec == CXError_Success && tu && clang_getNumDiagnostics(tu) == 0)
     ok = clang_saveTranslationUnit(tu, path, clang_defaultSaveOptions(tu)) == CXSaveError_None;
   if (tu) clang_disposeTranslationUnit(tu);
@@ -729,7 +747,7 @@ static int save_pch(c2h_front *fe, const char *const *args, int n, const char *p
 
 /* A precompiled shim in a temporary file of this process; returns the file
  * (malloc'd) or NULL on any failure. */
-static char *build_pch(c2h_front *fe, const char *const *args, int n) {
+static char *build_pch(c2h_front *fe, const char *const *args, int n, const char *preamble) {
   const char *tmpdir = getenv("TMPDIR");
   int fd = -1;
   if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
@@ -743,7 +761,7 @@ static char *build_pch(c2h_front *fe, const char *const *args, int n) {
     return NULL;
   }
   close(fd);
-  if (!save_pch(fe, args, n, path)) {
+  if (!save_pch(fe, args, n, preamble, path)) {
     unlink(path);
     free(path);
     return NULL;
@@ -786,7 +804,8 @@ static char *persistent_key(const c2h_front *fe, const char *flags) {
 /* The precompiled shim for these flags from the on-disk cache, made there
  * first when missing or damaged; a private link to it (malloc'd), or NULL
  * when the cache cannot be used. */
-static char *cached_pch(c2h_front *fe, const char *const *args, int n, const char *flags, char **cached) {
+static char *cached_pch(c2h_front *fe, const char *const *args, int n, const char *preamble, const char *flags,
+                        char **cached) {
   const char *dir = fe->options.parse_cache_dir;
   char *key = persistent_key(fe, flags);
   char *final = key ? c2h_pch_cache_path(dir, key) : NULL;
@@ -800,7 +819,7 @@ static char *cached_pch(c2h_front *fe, const char *const *args, int n, const cha
     mine = NULL;
   }
   if (!(tmp = c2h_pch_cache_temp(dir, final))) goto done;
-  if (!save_pch(fe, args, n, tmp) || c2h_pch_cache_commit(dir, tmp, final) != 0) {
+  if (!save_pch(fe, args, n, preamble, tmp) || c2h_pch_cache_commit(dir, tmp, final) != 0) {
     unlink(tmp);
     goto done;
   }
@@ -816,22 +835,32 @@ done:
  * build it (once per process and flags, after PCH_AFTER_PARSES parses).
  * The returned path stays valid until fe is freed; *slot_out is its slot
  * (for give_up_pch), or -1. */
-static const char *precompiled_shim(c2h_front *fe, const char *std, int *slot_out) {
+static const char *precompiled_shim(c2h_front *fe, const char *std, const char *preamble, int *slot_out) {
   int n = 0;
   const char **args = pch_build_args(fe, std, &n);
-  char *key = args ? join_args(args, n) : NULL;
+  char *flags = args ? join_args(args, n) : NULL;
+  char *key = NULL;
   const char *ready = NULL;
   shared_pch *slot = NULL;
   int build = 0;
-  if (!key) goto done;
+  if (!flags) goto done;
+  /* The key: the flags, then the preamble's text. */
+  if (!(key = malloc(strlen(flags) + (preamble ? strlen(preamble) + 16 : 0) + 1))) goto done;
+  strcpy(key, flags);
+  if (preamble) strcat(strcat(key, "#preamble\n"), preamble);
   pthread_mutex_lock(&g_pch_lock);
-  for (size_t i = 0; i < MAX_PCH_SLOTS && !slot; i++)
-    if (g_pch[i].key && strcmp(g_pch[i].key, key) == 0) slot = &g_pch[i];
-  for (size_t i = 0; i < MAX_PCH_SLOTS && !slot; i++)
+  size_t n_preambles = 0;
+  for (size_t i = 0; i < MAX_PCH_SLOTS; i++) {
+    if (g_pch[i].key && !slot && strcmp(g_pch[i].key, key) == 0) slot = &g_pch[i];
+    n_preambles += g_pch[i].key && g_pch[i].preamble;
+  }
+  for (size_t i = 0; i < MAX_PCH_SLOTS && !slot && (!preamble || n_preambles < MAX_PREAMBLE_SLOTS); i++)
     if (!g_pch[i].key) {
       slot = &g_pch[i];
       slot->key = key;
       key = NULL;
+      if (preamble && !(slot->preamble = malloc(strlen(preamble) + 1))) slot->state = -1;
+      else if (preamble) strcpy(slot->preamble, preamble);
     }
   if (slot) {
     size_t at = (size_t)(slot - g_pch);
@@ -841,7 +870,7 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, int *slot_ou
     }
     /* With the on-disk cache, from the first parse: it is built once for
      * every later process too, and usually is there already. */
-    unsigned after = fe->options.parse_cache_dir ? 0 : PCH_AFTER_PARSES;
+    unsigned after = fe->options.parse_cache_dir ? 0 : slot->preamble ? 1 : PCH_AFTER_PARSES;
     if (slot->state == 0 && ++slot->parses > after) {
       slot->state = 2;
       build = 1;
@@ -852,8 +881,9 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, int *slot_ou
   if (build) {
     /* Built outside the lock: the other parsers go on without it. */
     char *cached = NULL;
-    char *path = fe->options.parse_cache_dir ? cached_pch(fe, args, n, slot->key, &cached) : NULL;
-    if (!path) path = build_pch(fe, args, n);
+    char *path =
+        fe->options.parse_cache_dir ? cached_pch(fe, args, n, slot->preamble, slot->key, &cached) : NULL;
+    if (!path) path = build_pch(fe, args, n, slot->preamble);
     pthread_mutex_lock(&g_pch_lock);
     slot->path = path;
     slot->cached = cached;
@@ -864,6 +894,7 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, int *slot_ou
 done:
   *slot_out = ready ? (int)(slot - g_pch) : -1;
   free(key);
+  free(flags);
   free(args);
   return ready;
 }
@@ -905,11 +936,16 @@ static int names_cuda_include_dir(const char *const *args, size_t n, size_t i, s
 /* The flags of one parse: prefix, the file's flags, suffix, with the
  * shim's -include turned into -include-pch when a precompiled shim for the
  * file's standard is ready. */
-static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args, int *n_out,
-                               int *pch_slot) {
+static const char **parse_args(c2h_front *fe, const char *const *file_args, size_t n_file_args,
+                               const char *preamble, int *n_out, int *pch_slot) {
   *pch_slot = -1;
-  const char *pch =
-      fe->options.cuda_path ? NULL : precompiled_shim(fe, effective_std(fe, file_args, n_file_args), pch_slot);
+  const char *pch = NULL;
+  if (!fe->options.cuda_path) {
+    /* The file's shared preamble when it is ready, else the shim alone. */
+    const char *std = effective_std(fe, file_args, n_file_args);
+    if (preamble) pch = precompiled_shim(fe, std, preamble, pch_slot);
+    if (!pch) pch = precompiled_shim(fe, std, NULL, pch_slot);
+  }
   const char **args = calloc((size_t)fe->n_prefix + n_file_args + (size_t)fe->n_suffix + 1, sizeof *args);
   int n = 0;
   if (!args) return NULL;
@@ -1042,6 +1078,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
                       const char *src, size_t len, const char *const *file_args, size_t n_file_args,
                       c2h_name_filter filter, void *filter_ctx, c2h_tu_facts *facts, c2h_error *err) {
   int rc = 0, n_args = 0;
+  const char **args = NULL;
   CXTranslationUnit tu = NULL;
   CXToken *toks = NULL;
   unsigned n_toks = 0;
@@ -1067,27 +1104,25 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
   int pch_slot = -1;
-  const char **args = parse_args(fe, file_args, n_file_args, &n_args, &pch_slot);
-  if (!args) {
-    free(files);
-    free(dashed);
-    for (size_t i = 0; i < n_special; i++) free(special[i]);
-    return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
-  }
+  char *preamble = c2h_preamble_of(main_src, main_len);
   const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
                                CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(fe->index, parse_path, args, n_args, files, n_files, parse_flags, &tu);
-  if (ec != CXError_Success && ec != CXError_Crashed && pch_slot >= 0) {
-    /* Most likely the precompiled shim: again without it. */
-    give_up_pch(pch_slot);
+  enum CXErrorCode ec = CXError_Failure;
+  /* A parse that fails with a precompiled header (one made from headers
+   * that changed since, say) is made again without it: first without the
+   * preamble, then without the shim's. */
+  for (int attempt = 0; attempt < 3; attempt++) {
     free(args);
-    if (!(args = parse_args(fe, file_args, n_file_args, &n_args, &pch_slot))) {
+    if (!(args = parse_args(fe, file_args, n_file_args, preamble, &n_args, &pch_slot))) {
       free(files);
       free(dashed);
+      free(preamble);
       for (size_t i = 0; i < n_special; i++) free(special[i]);
       return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
     }
     ec = clang_parseTranslationUnit2(fe->index, parse_path, args, n_args, files, n_files, parse_flags, &tu);
+    if (ec == CXError_Success || ec == CXError_Crashed || pch_slot < 0) break;
+    give_up_pch(pch_slot);
   }
   if (ec == CXError_Crashed) {
     /* libclang caught a crash of its own (crash recovery) and gave up on
@@ -1190,6 +1225,7 @@ done:
   free(files);
   free(args);
   free(dashed);
+  free(preamble);
   for (size_t i = 0; i < n_special; i++) free(special[i]);
   return rc;
 }
