@@ -99,8 +99,9 @@ typedef struct c2h_project_summary {
   size_t copied;        /* files copied unchanged (not CUDA) or links recreated */
   size_t reused;        /* files (translated or copied) up to date from an earlier run */
   size_t renamed;       /* outputs given a new name (--rename) */
-  size_t verified;      /* translated sources compiled by --verify */
-  size_t verify_failed; /* of which did not compile */
+  size_t verified;      /* translated sources --verify compiled without error in this run */
+  size_t verify_up_to_date; /* not compiled again: unchanged since a compile without error */
+  size_t verify_failed; /* translated sources that did not compile */
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */

@@ -10,6 +10,8 @@
 extern "C" {
 #endif
 
+struct c2h_verify_unit;
+
 typedef struct c2h_verify_options {
   const char *offload_arch;    /* gfxNNN[:feature+|-...]; NULL: "gfx942" */
   /* A compiler to use as it is (a path, or a name looked up on PATH); NULL:
@@ -21,6 +23,16 @@ typedef struct c2h_verify_options {
   const char *device_lib_path;
   unsigned jobs;               /* compiles at once; 0: one per core */
   long timeout_ms;             /* per compile; 0: 300 s */
+  /* Incremental checks (NULL: every unit is compiled). Called once the
+   * compiler is chosen, with a text naming it (its command for the
+   * architecture, its `--version` output, the device-library folder and
+   * whether the check is syntax only): it sets up_to_date[i] for each unit
+   * whose compile with that compiler is known to succeed, and those are not
+   * compiled. The other compiles then also list, in the summary, the files
+   * they read. Returns 0 or C2H_ERR_NOMEM. */
+  int (*up_to_date)(void *ctx, const char *compiler_id, const struct c2h_verify_unit *units, size_t n,
+                    unsigned char *up_to_date);
+  void *up_to_date_ctx;
 } c2h_verify_options;
 
 typedef struct c2h_verify_unit {
@@ -36,6 +48,13 @@ typedef struct c2h_verify_unit {
 typedef struct c2h_verify_summary {
   size_t compiled;             /* units that compiled */
   size_t failed;               /* units that did not (errors, timeouts, a compiler that could not run) */
+  size_t up_to_date;           /* units not compiled: the up_to_date callback knew they compile */
+  /* With an up_to_date callback, per unit (owned): whether it compiled in
+   * this run, and then the files its compile read, as the compiler listed
+   * them (-MD), NULL-terminated; NULL for a unit that was not compiled or
+   * failed. */
+  char ***reads;
+  size_t n_reads;
   /* The compile command, as shown to users (owned), e.g.
    * "/usr/bin/clang++-19 -x hip --offload-arch=gfx942 -std=c++17 ... -c FILE". When
    * no device library for the architecture exists here, the code is only

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "verify_cache.h"
 #include "util/buf.h"
 #include "util/file.h"
 
@@ -99,6 +100,7 @@ int c2h_run_verify(c2h_run *r) {
   char *out_root = realpath(o->out_dir, NULL);
   c2h_verify_unit *units = calloc(sum->n_records + 1, sizeof *units);
   arg_list *args = calloc(sum->n_records + 1, sizeof *args);
+  c2h_verify_cache *vc = NULL;
   int rc = 0;
   size_t n = 0;
   if (!out_root || !units || !args) {
@@ -133,6 +135,11 @@ int c2h_run_verify(c2h_run *r) {
   c2h_verify_options vo = o->verify_options;
   vo.offload_arch = o->offload_arch;
   vo.jobs = o->jobs;
+  /* Sources compiled before and unchanged since are not compiled again;
+   * --no-incremental starts from an empty record. */
+  if ((rc = c2h_verify_cache_open(&vc, o->out_dir, o->incremental))) goto done;
+  vo.up_to_date = c2h_verify_cache_check;
+  vo.up_to_date_ctx = vc;
   c2h_verify_summary vs = {0};
   c2h_error err;
   c2h_error_clear(&err);
@@ -147,8 +154,15 @@ int c2h_run_verify(c2h_run *r) {
                            C2H_CHECK_COMPILE_ERROR, NULL, "--verify could not compile the output: %s", err.message);
   } else {
     sum->verified += vs.compiled;
+    sum->verify_up_to_date += vs.up_to_date;
     sum->verify_failed += vs.failed;
     relativize(r->diags, before);
+    c2h_error save_err;
+    if ((rc = c2h_verify_cache_update(vc, units, n, (char *const *const *)vs.reads)) == 0 &&
+        c2h_verify_cache_save(vc, &save_err) != 0)
+      rc = c2h_diag_list_add(r->diags, save_err.path[0] ? save_err.path : o->out_dir, (c2h_pos){0, 0, 0},
+                             (c2h_pos){0, 0, 0}, C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
+                             "the --verify record was not saved: %s", save_err.message);
   }
   c2h_verify_summary_dispose(&vs);
 done:
@@ -160,5 +174,6 @@ done:
   free(args);
   free(units);
   free(out_root);
+  c2h_verify_cache_free(vc);
   return rc;
 }

@@ -27,9 +27,10 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) 
   if (s->copied) fprintf(out, "; %zu other %s copied", s->copied, plural(s->copied, "file", "files"));
   if (s->renamed) fprintf(out, "; %zu renamed", s->renamed);
   if (s->reused) fprintf(out, "; %zu up to date (not redone)", s->reused);
-  if (s->verified)
-    fprintf(out, "; %zu %s compiled by --verify, %zu failed", s->verified, plural(s->verified, "source", "sources"),
-            s->verify_failed);
+  size_t checked = s->verified + s->verify_up_to_date + s->verify_failed;
+  if (checked)
+    fprintf(out, "; %zu %s checked by --verify: %zu compiled, %zu up to date, %zu failed", checked,
+            plural(checked, "source", "sources"), s->verified, s->verify_up_to_date, s->verify_failed);
   if (s->input_errors)
     fprintf(out, "; %zu %s could not be processed", s->input_errors,
             plural(s->input_errors, "input", "inputs"));

@@ -31,6 +31,8 @@ typedef struct unit_run {
   size_t argc;
   char *obj;           /* the object thrown away, in the scratch folder (NULL: syntax only) */
   char *command;       /* the compile as shown to users (without -o) */
+  char *depfile;       /* the files the compile read, in the scratch folder (NULL: not asked for) */
+  char **reads;        /* what depfile lists, after a compile that succeeded (owned) */
   c2h_diag_list diags;
 } unit_run;
 
@@ -178,11 +180,79 @@ static void format_duration(char *buf, size_t size, long ms) {
   else snprintf(buf, size, "%ld ms", ms);
 }
 
+/* ---- the files a compile read ------------------------------------------ */
+
+/* One word of a Makefile rule as clang writes it, in *word (NULL at the
+ * end): blanks end it unless escaped ("\ "), "\" before a newline continues
+ * the line, "$$" is "$". Returns 0 or C2H_ERR_NOMEM. */
+static int next_word(const char **s, char **word) {
+  const char *p = *s;
+  *word = NULL;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+    if (p[0] == '\\' && p[1] == '\n') p += 2;
+    else if (p[0] == '\\' && p[1] == '\r' && p[2] == '\n') p += 3;
+    else break;
+  }
+  if (!*p) return 0;
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int rc = 0;
+  while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && !rc) {
+    if ((p[0] == '\\' && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) || (p[0] == '$' && p[1] == '$')) p++;
+    rc = c2h_buf_append(&b, p++, 1);
+  }
+  *s = p;
+  if (!rc && !(*word = c2h_buf_detach(&b, NULL))) rc = C2H_ERR_NOMEM;
+  c2h_buf_dispose(&b);
+  return rc;
+}
+
+/* r->reads from the depfile of a compile that succeeded. A depfile that
+ * cannot be read leaves r->reads NULL: the unit is then not remembered. */
+static int read_depfile(const verify_ctx *v, unit_run *r) {
+  char *path = c2h_path_join(v->dir, r->depfile), *text = NULL;
+  size_t len = 0, n = 0, cap = 16;
+  c2h_error err;
+  if (!path) return C2H_ERR_NOMEM;
+  int read_rc = c2h_file_read(path, &text, &len, &err);
+  unlink(path);
+  free(path);
+  if (read_rc) return read_rc == C2H_ERR_NOMEM ? read_rc : 0;
+  char **list = malloc(cap * sizeof *list), *w = NULL;
+  const char *s = text;
+  int rc = list ? next_word(&s, &w) : C2H_ERR_NOMEM; /* the target, "OBJ:" */
+  free(w);
+  while (!rc && !(rc = next_word(&s, &w)) && w) {
+    /* A relative path is relative to where the compiler ran. */
+    char *abs = w[0] == '/' ? w : c2h_path_join(v->dir, w);
+    if (abs != w) free(w);
+    if (!abs) {
+      rc = C2H_ERR_NOMEM;
+    } else if (n + 1 == cap) {
+      char **grown = realloc(list, (cap *= 2) * sizeof *grown);
+      if (grown) list = grown;
+      else rc = C2H_ERR_NOMEM;
+    }
+    if (rc) free(abs);
+    else list[n++] = abs;
+  }
+  free(text);
+  if (rc) {
+    for (size_t i = 0; list && i < n; i++) free(list[i]);
+    free(list);
+    return rc;
+  }
+  list[n] = NULL;
+  r->reads = list;
+  return 0;
+}
+
 /* Turns what the compile of r printed into diagnostics and counts it. */
 static int finish_unit(verify_ctx *v, unit_run *r, const c2h_proc *p, int start_errno) {
   if (p->pid && !p->timed_out && p->code == 0) {
     v->sum->compiled++;
-    return 0;
+    return r->depfile ? read_depfile(v, r) : 0;
   }
   v->sum->failed++;
   const char *out = p->out ? p->out : "";
@@ -217,7 +287,7 @@ static int finish_unit(verify_ctx *v, unit_run *r, const c2h_proc *p, int start_
 /* ---- units -------------------------------------------------------------- */
 
 /* The unit's compile: the toolchain's flags, the unit's, then the file. */
-static int prepare_unit(const verify_ctx *v, const c2h_verify_unit *u, size_t index, unit_run *r) {
+static int prepare_unit(const verify_ctx *v, const c2h_verify_unit *u, size_t index, int deps, unit_run *r) {
   c2h_diag_list_init(&r->diags);
   if (u->path[0] == '/') {
     r->path = c2h_strdup(u->path);
@@ -228,7 +298,7 @@ static int prepare_unit(const verify_ctx *v, const c2h_verify_unit *u, size_t in
   }
   if (!r->path) return C2H_ERR_NOMEM;
   const c2h_toolchain *tc = v->tc;
-  r->argv = malloc((tc->argc + u->n_args + 6) * sizeof *r->argv);
+  r->argv = malloc((tc->argc + u->n_args + 9) * sizeof *r->argv);
   if (!r->argv) return C2H_ERR_NOMEM;
   size_t n = 0;
   for (size_t i = 0; i < tc->argc; i++) r->argv[n++] = tc->argv[i];
@@ -249,6 +319,12 @@ static int prepare_unit(const verify_ctx *v, const c2h_verify_unit *u, size_t in
     r->argv[n++] = "-o";
     r->argv[n++] = r->obj;
   }
+  if (deps) {
+    if (!(r->depfile = fmt("unit-%zu.d", index))) return C2H_ERR_NOMEM;
+    r->argv[n++] = "-MD";
+    r->argv[n++] = "-MF";
+    r->argv[n++] = r->depfile;
+  }
   r->argv[n] = NULL;
   r->argc = n;
   return 0;
@@ -259,6 +335,9 @@ static void dispose_unit(unit_run *r) {
   free(r->argv);
   free(r->obj);
   free(r->command);
+  free(r->depfile);
+  for (size_t i = 0; r->reads && r->reads[i]; i++) free(r->reads[i]);
+  free(r->reads);
   c2h_diag_list_dispose(&r->diags);
 }
 
@@ -326,6 +405,25 @@ static char *summary_command(const c2h_toolchain *tc, const c2h_arch *arch) {
   return s;
 }
 
+/* What an incremental check keys on besides the unit's own flags and the
+ * files it reads: the compiler's command for the architecture, its
+ * `--version` text (another build of the compiler under the same path),
+ * the device-library folder and whether the check is syntax only. */
+static char *compiler_id(const c2h_toolchain *tc, const c2h_arch *arch, const char *device_lib_path,
+                         const char *dir) {
+  char *version = NULL;
+  char *argv[] = {tc->argv[0], "--version", NULL};
+  int status = c2h_proc_run(argv, dir, DEFAULT_TIMEOUT_MS, &version);
+  char *base = c2h_argv_join(tc->argv, tc->argc);
+  char *id = base && version ? fmt("%s\n%s\nstatus %d\n%s\n%s\n%s", base, arch->name, status,
+                                   device_lib_path ? device_lib_path : "", tc->syntax_only ? "syntax-only" : "compile",
+                                   version)
+                             : NULL;
+  free(base);
+  free(version);
+  return id;
+}
+
 int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, size_t n, c2h_diag_list *diags,
                    c2h_verify_summary *sum, c2h_error *err) {
   memset(sum, 0, sizeof *sum);
@@ -353,17 +451,41 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
     free(dir);
     return rc;
   }
-  verify_ctx v = {&tc, dir, o->timeout_ms > 0 ? o->timeout_ms : DEFAULT_TIMEOUT_MS, NULL, n, sum};
-  sum->command = summary_command(&tc, &arch);
-  v.runs = calloc(n ? n : 1, sizeof *v.runs);
-  rc = sum->command && v.runs ? 0 : C2H_ERR_NOMEM;
+  /* Units known to compile are left out; `todo` maps a compile to its unit. */
+  unsigned char *skip = calloc(n ? n : 1, 1);
+  size_t *todo = calloc(n ? n : 1, sizeof *todo), n_todo = 0;
+  rc = skip && todo ? 0 : C2H_ERR_NOMEM;
+  if (!rc && o->up_to_date) {
+    char *id = compiler_id(&tc, &arch, o->device_lib_path, dir);
+    rc = id ? o->up_to_date(o->up_to_date_ctx, id, units, n, skip) : C2H_ERR_NOMEM;
+    free(id);
+    if (!rc && !(sum->reads = calloc(n ? n : 1, sizeof *sum->reads))) rc = C2H_ERR_NOMEM;
+    sum->n_reads = n;
+  }
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (skip[i]) sum->up_to_date++;
+    else todo[n_todo++] = i;
+  }
+  verify_ctx v = {&tc, dir, o->timeout_ms > 0 ? o->timeout_ms : DEFAULT_TIMEOUT_MS, NULL, n_todo, sum};
+  if (!rc) sum->command = summary_command(&tc, &arch);
+  v.runs = calloc(n_todo ? n_todo : 1, sizeof *v.runs);
+  if (!rc) rc = sum->command && v.runs ? 0 : C2H_ERR_NOMEM;
   size_t prepared = 0;
-  for (; prepared < n && !rc; prepared++) rc = prepare_unit(&v, &units[prepared], prepared, &v.runs[prepared]);
-  if (!rc) rc = compile_all(&v, job_count(o->jobs, n));
+  for (; prepared < n_todo && !rc; prepared++)
+    rc = prepare_unit(&v, &units[todo[prepared]], prepared, o->up_to_date != NULL, &v.runs[prepared]);
+  if (!rc && n_todo) rc = compile_all(&v, job_count(o->jobs, n_todo));
   /* In unit order, so that the report does not depend on the jobs. */
-  for (size_t i = 0; i < n && !rc; i++) rc = c2h_diag_list_move(diags, &v.runs[i].diags);
+  for (size_t i = 0; i < n_todo && !rc; i++) {
+    rc = c2h_diag_list_move(diags, &v.runs[i].diags);
+    if (sum->reads) {
+      sum->reads[todo[i]] = v.runs[i].reads;
+      v.runs[i].reads = NULL;
+    }
+  }
   for (size_t i = 0; v.runs && i < prepared; i++) dispose_unit(&v.runs[i]);
   free(v.runs);
+  free(skip);
+  free(todo);
   c2h_toolchain_dispose(&tc);
   c2h_proc_remove_tree(dir);
   free(dir);
@@ -377,5 +499,10 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
 void c2h_verify_summary_dispose(c2h_verify_summary *s) {
   if (!s) return;
   free(s->command);
+  for (size_t i = 0; s->reads && i < s->n_reads; i++) {
+    for (size_t k = 0; s->reads[i] && s->reads[i][k]; k++) free(s->reads[i][k]);
+    free(s->reads[i]);
+  }
+  free(s->reads);
   memset(s, 0, sizeof *s);
 }

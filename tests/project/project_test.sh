@@ -74,7 +74,7 @@ fi
 if [ -z "${skip_gfx942:-}" ]; then
   "$cu2hip" -o "$tmp/verify" -p src --rename --verify --output "$tmp/verify.diags" src 2>"$tmp/verify.summary"
   rc=$?
-  grep -q "3 sources compiled by --verify, 0 failed" "$tmp/verify.summary" && [ $rc -eq 0 ] &&
+  grep -q "3 sources checked by --verify: 3 compiled, 0 up to date, 0 failed" "$tmp/verify.summary" && [ $rc -eq 0 ] &&
     ! grep -q compile-error "$tmp/verify.diags" && pass "--verify: the translated project compiles for gfx942" ||
     { fail "--verify on the good project (exit $rc)"; cat "$tmp/verify.summary" "$tmp/verify.diags"; }
   broken=$tmp/broken
@@ -88,6 +88,35 @@ if [ -z "${skip_gfx942:-}" ]; then
     pass "--verify: a compile error is a compile-error diagnostic at the translated line, exit 1"
   else
     fail "--verify on a broken file (exit $rc)"; cat "$tmp/broken.diags"
+  fi
+
+  # Incremental: what compiled and did not change since is not compiled again.
+  "$cu2hip" -o "$tmp/verify" -p src --rename --verify --output "$tmp/verify2.diags" src 2>"$tmp/verify2.summary"
+  rc=$?
+  grep -q "3 sources checked by --verify: 0 compiled, 3 up to date, 0 failed" "$tmp/verify2.summary" && [ $rc -eq 0 ] &&
+    ! grep -q compile-error "$tmp/verify2.diags" && pass "--verify again: nothing changed, nothing compiled" ||
+    { fail "--verify again (exit $rc)"; cat "$tmp/verify2.summary"; }
+  # A header's input edited: only the sources including it compile again.
+  inc=$tmp/vinc
+  cp -a src "$inc"
+  "$cu2hip" -o "$tmp/vinc-out" -p "$inc" --rename --verify --output /dev/null "$inc" 2>/dev/null
+  printf '/* edited */\n' >>"$inc/kernels/reduce.cuh"
+  "$cu2hip" -o "$tmp/vinc-out" -p "$inc" --rename --verify --output /dev/null "$inc" 2>"$tmp/vinc.summary"
+  grep -q "3 sources checked by --verify: 2 compiled, 1 up to date, 0 failed" "$tmp/vinc.summary" &&
+    pass "--verify: a changed header recompiles its two includers only" ||
+    { fail "--verify after a header edit"; cat "$tmp/vinc.summary"; }
+  "$cu2hip" -o "$tmp/vinc-out" -p "$inc" --rename --verify --no-incremental --output /dev/null "$inc" 2>"$tmp/vinc2.summary"
+  grep -q "3 sources checked by --verify: 3 compiled, 0 up to date, 0 failed" "$tmp/vinc2.summary" &&
+    pass "--verify --no-incremental compiles everything" ||
+    { fail "--verify --no-incremental"; cat "$tmp/vinc2.summary"; }
+  # A compile that failed is not remembered: its error comes back.
+  "$cu2hip" -o "$tmp/broken-out" -p "$broken" --rename --verify --output "$tmp/broken2.diags" "$broken" 2>"$tmp/broken2.summary"
+  rc=$?
+  if [ $rc -eq 1 ] && grep -q "2 up to date, 1 failed" "$tmp/broken2.summary" &&
+     grep -q "scale.hip:$line:[0-9]*: error: use of undeclared identifier 'not_declared_anywhere'" "$tmp/broken2.diags"; then
+    pass "--verify again: a compile error is reported again, exit 1"
+  else
+    fail "--verify again on a broken file (exit $rc)"; cat "$tmp/broken2.summary" "$tmp/broken2.diags"
   fi
 fi
 
