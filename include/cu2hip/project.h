@@ -56,6 +56,11 @@ typedef struct c2h_project_options {
    * redoes only the files whose input, included headers, flags, options,
    * rule table or tool version changed. */
   int incremental;
+  /* C2H_OUTPUT_DIR: an output a person edited since cu2hip wrote it (the
+   * cache records the digest of what was written) is kept, with an
+   * output-edited warning, whether incremental or not; set: it is made
+   * again like any other. */
+  int overwrite_edited;
   /* C2H_OUTPUT_DIR: .cu files become .hip, .cuh files take header_suffix
    * (NULL: ".hpp"), and #include lines and build scripts follow. */
   int rename;
@@ -87,6 +92,7 @@ typedef struct c2h_project_file {
   int changed;           /* the translation differs from the input */
   int failed;            /* could not be read, translated or written */
   int cached;            /* up to date from an earlier run: not parsed nor written again */
+  int edited;            /* its output was edited by a person and kept: not parsed nor written */
   c2h_file_stats stats;
   size_t by_severity[3]; /* diagnostics reported for it */
   size_t by_check[C2H_CHECK__COUNT];
@@ -98,6 +104,7 @@ typedef struct c2h_project_summary {
   size_t written;       /* files written */
   size_t copied;        /* files copied unchanged (not CUDA) or links recreated */
   size_t reused;        /* files (translated or copied) up to date from an earlier run */
+  size_t kept_edited;   /* outputs a person edited, kept as they are (not counted above) */
   size_t renamed;       /* outputs given a new name (--rename) */
   size_t verified;      /* translated sources --verify compiled without error in this run */
   size_t verify_up_to_date; /* not compiled again: unchanged since a compile without error */

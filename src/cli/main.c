@@ -109,6 +109,8 @@ static const char usage_projects[] =
     "      --no-incremental      with -o, redo every file (default: redo only the files whose\n"
     "                            input, headers, flags or options changed; the cache is\n"
     "                            OUTDIR/.cu2hip-cache.json)\n"
+    "      --overwrite-edited    with -o, translate again outputs edited since cu2hip wrote\n"
+    "                            them (default: keep them, warning output-edited)\n"
     "      --no-parse-cache      do not keep the parser's precompiled CUDA shim across runs\n"
     "                            (default: in $CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip,\n"
     "                            else ~/.cache/cu2hip)\n"
@@ -188,8 +190,9 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   enum {
     OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
-    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_RENAME, OPT_HEADER_SUFFIX,
-    OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT, OPT_NO_PARSE_CACHE
+    OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
+    OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
+    OPT_NO_PARSE_CACHE
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -216,6 +219,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"report", required_argument, 0, OPT_REPORT},
                                         {"compile-commands", required_argument, 0, 'p'},
                                         {"no-incremental", no_argument, 0, OPT_NO_INCREMENTAL},
+                                        {"overwrite-edited", no_argument, 0, OPT_OVERWRITE_EDITED},
                                         {"no-parse-cache", no_argument, 0, OPT_NO_PARSE_CACHE},
                                         {"rename", no_argument, 0, OPT_RENAME},
                                         {"header-suffix", required_argument, 0, OPT_HEADER_SUFFIX},
@@ -288,6 +292,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         break;
       case 'p': c->project.compile_db = optarg; break;
       case OPT_NO_INCREMENTAL: c->no_incremental = 1; break;
+      case OPT_OVERWRITE_EDITED: c->project.overwrite_edited = 1; break;
       case OPT_NO_PARSE_CACHE: c->no_parse_cache = 1; break;
       case OPT_RENAME: c->project.rename = 1; break;
       case OPT_HEADER_SUFFIX:
@@ -349,6 +354,8 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     return usage_error("%s", "--rename and --header-suffix need an output directory (-o DIR)");
   if (c->verify && c->project.mode != C2H_OUTPUT_DIR)
     return usage_error("%s", "--verify compiles the output: give an output directory (-o DIR)");
+  if (c->project.overwrite_edited && c->project.mode != C2H_OUTPUT_DIR)
+    return usage_error("%s", "--overwrite-edited applies with an output directory (-o DIR)");
   if (c->project.header_suffix && !c->project.rename)
     return usage_error("%s", "--header-suffix applies with --rename");
   c->project.incremental = c->project.mode == C2H_OUTPUT_DIR && !c->no_incremental;

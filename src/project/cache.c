@@ -2,13 +2,18 @@
  *
  *   {"format": 1, "key": RUN_KEY, "files": {REL: ENTRY, ...}}
  *   ENTRY = {"kind": "translated"|"copied", "input": DIGEST, "flags": DIGEST,
- *            "output": [SIZE, MTIME_SEC, MTIME_NSEC],
+ *            "output": [SIZE, MTIME_SEC, MTIME_NSEC], "digest": DIGEST,
  *            "changed": 0|1, "depends": [[PATH, DIGEST], ...],
  *            "stats": {...}, "diags": [[PATH|null, BL, BC, BO, EL, EC, EO, SEV, CHECK, MESSAGE, REPLACEMENT|null]]}
  *
- * The output's size and modification time tell whether someone changed or
- * removed the output since it was written (then it is made again). A
- * header's digest is computed once per run, however many files include it. */
+ * "digest" is the digest of the bytes cu2hip wrote (none for a link). The
+ * output's size and modification time tell cheaply that the output is as it
+ * was written; when they differ, its digest tells whether a person edited it
+ * (then it is kept, unless the run overwrites edits) or only touched it. A
+ * removed output is made again. An entry kept for an edited output after the
+ * run key changed holds only "input", "output" and "digest": it is never up
+ * to date, but it still tells the edit. A header's digest is computed once
+ * per run, however many files include it. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache.h"
 
@@ -105,7 +110,8 @@ void c2h_key_end(c2h_key_builder *k, c2h_digest *out) {
 struct c2h_cache {
   char *path;
   c2h_digest key;
-  json_t *old_files;  /* entries read at open (read-only during the run) */
+  json_t *old_files;  /* entries read at open for reuse (read-only during the run); NULL: none */
+  json_t *written;    /* entries read at open whatever their run key: what was written (read-only) */
   json_t *files;      /* entries to save: the old ones, replaced as files are stored */
   int dirty;          /* an entry was stored: the file must be written */
   pthread_mutex_t lock;
@@ -132,7 +138,8 @@ static int index_libraries(c2h_cache *c, const c2h_rules *rules) {
   return 0;
 }
 
-int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules) {
+int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
+                   int reuse) {
   c2h_cache *c = calloc(1, sizeof *c);
   if (!c) return C2H_ERR_NOMEM;
   pthread_mutex_init(&c->lock, NULL);
@@ -144,10 +151,11 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   if (!c->path || !c->files || index_libraries(c, rules)) goto nomem;
   json_t *root = json_load_file(c->path, 0, NULL);
   json_t *files = json_object_get(root, "files");
-  if (root && json_integer_value(json_object_get(root, "format")) == CACHE_FORMAT &&
-      json_is_string(json_object_get(root, "key")) &&
-      strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0 && json_is_object(files)) {
-    c->old_files = json_incref(files);
+  if (root && json_integer_value(json_object_get(root, "format")) == CACHE_FORMAT && json_is_object(files))
+    c->written = json_incref(files);
+  if (c->written && json_is_string(json_object_get(root, "key")) &&
+      strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
+    if (reuse) c->old_files = json_incref(files);
     if (json_object_update(c->files, files)) {
       json_decref(root);
       goto nomem;
@@ -164,6 +172,7 @@ nomem:
 void c2h_cache_free(c2h_cache *c) {
   if (!c) return;
   json_decref(c->old_files);
+  json_decref(c->written);
   json_decref(c->files);
   pthread_mutex_destroy(&c->lock);
   c2h_strmap_dispose(&c->lib_index);
@@ -283,6 +292,21 @@ static void restore_stats(const c2h_cache *c, const json_t *stats, c2h_file_stat
   }
 }
 
+/* 1 when the output's content has the digest the entry recorded, 0 when
+ * not, -1 when the entry has none or the output cannot be read. */
+static int same_digest(const json_t *e, const char *output_path) {
+  const json_t *want = json_object_get(e, "digest");
+  if (!json_is_string(want)) return -1;
+  char *data = NULL;
+  size_t len = 0;
+  c2h_error err;
+  if (c2h_file_read(output_path, &data, &len, &err) != 0) return -1;
+  c2h_digest d;
+  c2h_digest_bytes(data, len, &d);
+  free(data);
+  return string_is(want, d.hex);
+}
+
 int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
                      c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
                      int *hit) {
@@ -292,9 +316,13 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
       !string_is(json_object_get(e, "input"), input->hex) || !string_is(json_object_get(e, "flags"), file_key->hex))
     return 0;
   json_t *now = output_stamp(output_path);
-  int same_output = now && json_equal(now, json_object_get(e, "output"));
-  json_decref(now);
-  if (!same_output) return 0;
+  int same_stamp = now && json_equal(now, json_object_get(e, "output"));
+  /* Touched but not edited (same bytes): still up to date. */
+  int same_output = same_stamp || (now && same_digest(e, output_path) == 1);
+  if (!same_output) {
+    json_decref(now);
+    return 0;
+  }
   size_t i;
   json_t *dep;
   const json_t *depends = json_object_get(e, "depends");
@@ -323,8 +351,51 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
       res->n_depends = i + 1;
     }
   }
-  *hit = 1; /* the entry is carried over as it is: c->files holds it */
-  return 0;
+  *hit = 1; /* the entry is carried over (c->files holds it), with the new stamp when touched */
+  int rc = 0;
+  if (!same_stamp) {
+    json_t *copy = json_deep_copy(e);
+    if (!copy || json_object_set(copy, "output", now)) rc = C2H_ERR_NOMEM;
+    pthread_mutex_lock(&c->lock);
+    if (!rc && json_object_set(c->files, rel, copy)) rc = C2H_ERR_NOMEM;
+    c->dirty = 1;
+    pthread_mutex_unlock(&c->lock);
+    json_decref(copy);
+  }
+  json_decref(now);
+  return rc;
+}
+
+int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                     int *input_changed) {
+  *edited = *input_changed = 0;
+  const json_t *e = json_object_get(c->written, rel);
+  if (!e || !json_is_string(json_object_get(e, "digest"))) return 0; /* not known to be ours */
+  struct stat st;
+  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
+  json_t *now = output_stamp(output_path);
+  int same_stamp = now && json_equal(now, json_object_get(e, "output"));
+  json_decref(now);
+  if (same_stamp || same_digest(e, output_path) != 0) return 0;
+  *edited = 1;
+  *input_changed = !string_is(json_object_get(e, "input"), input->hex);
+  /* Made with another run key, this run's cache does not hold it: keep what
+   * tells the edit, so that the next run still keeps the file, but nothing
+   * that could be taken as up to date. */
+  const json_t *was_input = json_object_get(e, "input"), *was_output = json_object_get(e, "output");
+  json_t *keep = json_pack("{s:O,s:O,s:O}", "input", was_input ? was_input : json_null(), "output",
+                           was_output ? was_output : json_null(), "digest", json_object_get(e, "digest"));
+  if (!keep) return C2H_ERR_NOMEM;
+  int rc = 0;
+  pthread_mutex_lock(&c->lock);
+  if (!json_object_get(c->files, rel)) {
+    rc = json_object_set_new(c->files, rel, keep) ? C2H_ERR_NOMEM : 0;
+    c->dirty = 1;
+  } else {
+    json_decref(keep);
+  }
+  pthread_mutex_unlock(&c->lock);
+  return rc;
 }
 
 static json_t *diag_json(const c2h_diag *d, const char *path) {
@@ -374,13 +445,18 @@ static int storable(const char *rel, const c2h_file_result *res) {
 }
 
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res) {
+                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_digest *written,
+                    const c2h_file_result *res) {
   if (!storable(rel, res)) return 0;
   json_t *stamp = output_stamp(output_path);
   if (!stamp) return 0; /* nothing to remember: the next run makes it again */
   json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", kind_name(kind), "input", input->hex, "flags", file_key->hex,
                         "output", stamp);
   if (!e) return C2H_ERR_NOMEM;
+  if (written && json_object_set_new(e, "digest", json_string(written->hex))) {
+    json_decref(e);
+    return C2H_ERR_NOMEM;
+  }
   if (res) {
     json_t *depends = json_array(), *diags = json_array();
     int bad = !depends || !diags;

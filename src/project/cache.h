@@ -30,16 +30,20 @@ typedef struct c2h_cache c2h_cache;
 
 /* Reads OUT/.cu2hip-cache.json. A cache made with another run key (other
  * rules, options or tool version), or one that cannot be read, starts the
- * run empty: never an error. rules resolves library names in stats. Fails
- * only when out of memory. */
-int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules);
+ * run empty: never an error; what it says was written still tells edited
+ * outputs (c2h_cache_edited). reuse 0 (--no-incremental): no file is up to
+ * date, but edits are still told and written files still recorded. rules
+ * resolves library names in stats. Fails only when out of memory. */
+int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
+                   int reuse);
 
 /* What a cached file was. */
 typedef enum c2h_cache_kind { C2H_CACHED_TRANSLATED, C2H_CACHED_COPIED } c2h_cache_kind;
 
 /* Whether the output of `rel` is up to date: made from an input with this
  * digest and flags (file_key), of this kind, with every header it depends on
- * unchanged, and the output file still as it was written. On a hit of a
+ * unchanged, and the output file still as it was written (same stamp, or
+ * same digest when only touched). On a hit of a
  * translated file, res is filled (diagnostics with `path` for the input's
  * own, stats, changed, depends; no output bytes). Thread-safe. Returns 0 or
  * C2H_ERR_NOMEM; *hit says. */
@@ -47,9 +51,21 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
                      c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
                      int *hit);
 
-/* Records a file just written (res: NULL for a copy). Thread-safe. */
+/* Whether a person edited the output of `rel` since cu2hip wrote it: an
+ * earlier run (of any run key) recorded the digest of what it wrote, and the
+ * file is there with other bytes. A removed output, or one with no digest
+ * recorded, is not edited. *input_changed: the input is no longer the one
+ * the output was made from. An edited output's record is carried into this
+ * run's cache so that the next run keeps it too. Thread-safe. Returns 0 or
+ * C2H_ERR_NOMEM. */
+int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                     int *input_changed);
+
+/* Records a file just written (res: NULL for a copy); written: the digest
+ * of the bytes written, NULL for a link. Thread-safe. */
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_file_result *res);
+                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_digest *written,
+                    const c2h_file_result *res);
 
 /* Writes the cache (atomically) when this run stored an entry; entries of
  * files this run did not see are kept. Errors go to err. */

@@ -300,6 +300,46 @@ static void count_diags(c2h_project_file *rec, const c2h_diag_list *diags) {
   }
 }
 
+/* Whether the file at path holds exactly these bytes. */
+static int holds(const char *path, const char *data, size_t len) {
+  char *now = NULL;
+  size_t now_len = 0;
+  c2h_error err;
+  int same = c2h_file_read(path, &now, &now_len, &err) == 0 && now_len == len &&
+             (len == 0 || memcmp(now, data, len) == 0);
+  free(now);
+  return same;
+}
+
+/* An output a person edited since cu2hip wrote it is theirs now: it is
+ * kept, reported, and neither counted as translated nor as written. The
+ * caller translates the input first and calls this only when the output
+ * differs from the result: an output that already holds it (as after a run
+ * interrupted before it saved the cache) is not an edit. */
+static int keep_edited(const c2h_project_options *o, const c2h_job *j, const char *target, int input_changed,
+                       job_out *out) {
+  out->rec->edited = 1;
+  out->sum->kept_edited++;
+  if (!c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_OUTPUT_EDITED)) return 0; /* kept all the same */
+  int rc = c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED, NULL,
+                             "%s was edited since cu2hip wrote it; it is kept as it is%s (to translate it again, "
+                             "delete it or run with --overwrite-edited)",
+                             target, input_changed ? ", although this input changed since and it may be out of date"
+                                                   : "");
+  if (rc) return rc;
+  out->rec->by_severity[C2H_SEV_WARNING]++;
+  out->rec->by_check[C2H_CHECK_OUTPUT_EDITED]++;
+  return 0;
+}
+
+/* Records a translation just written, with the digest of its bytes. */
+static int store_translation(c2h_cache *cache, const c2h_job *j, const c2h_digest *input, const c2h_digest *key,
+                             const char *target, const c2h_file_result *res) {
+  c2h_digest written;
+  c2h_digest_bytes(res->output ? res->output : "", res->output_len, &written);
+  return c2h_cache_store(cache, j->out_rel, input, key, C2H_CACHED_TRANSLATED, j->path, target, &written, res);
+}
+
 /* Translates (or copies) one file. A translator is made on first need, so
  * a worker that only copies never starts a parser. */
 static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, job_out *out) {
@@ -312,7 +352,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   c2h_error_clear(&err);
   c2h_file_result res;
   c2h_file_result_init(&res);
-  int rc = 0, hit = 0;
+  int rc = 0, hit = 0, edited = 0, input_changed = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
   c2h_digest input_digest, key;
@@ -333,10 +373,16 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     job_key(j, &key);
     if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
       goto done;
+    if (!hit && !o->overwrite_edited &&
+        (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed)))
+      goto done;
   }
   if (copy) {
     if (hit) sum->copied++;
-    else if ((rc = copy_file(o, j, src, len, out))) goto done;
+    else if (edited && !holds(target, src, len)) {
+      rc = keep_edited(o, j, target, input_changed, out);
+      goto done;
+    } else if ((rc = copy_file(o, j, src, len, out))) goto done;
     rec->copied = sum->input_errors == errors_before;
     goto finish;
   }
@@ -379,6 +425,10 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     rc = job_error(out, j->path, "%s", err.message);
     goto done;
   }
+  if (edited && !holds(target, res.output, res.output_len)) {
+    rc = keep_edited(o, j, target, input_changed, out);
+    goto done;
+  }
   sum->files++;
   if (res.changed) sum->changed++;
   sum->edits += res.stats.edits;
@@ -394,7 +444,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     for (size_t i = 0; i < res.diags.len; i++)
       timed_out |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT || res.diags.items[i].check == C2H_CHECK_PARSE_CRASH;
     if (env->cache && sum->input_errors == errors_before && !timed_out &&
-        (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res)))
+        (rc = store_translation(env->cache, j, &input_digest, &key, target, &res)))
       goto done;
   }
   filter_diags(o, &res.diags);
@@ -409,7 +459,8 @@ finish:
     rec->cached = 1;
     sum->reused++;
   } else if (copy && env->cache && sum->input_errors == errors_before &&
-             (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, NULL))) {
+             (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target,
+                                   j->link_target ? NULL : &input_digest, NULL))) {
     goto done;
   }
   if (sum->input_errors == errors_before && !(o->mode == C2H_OUTPUT_IN_PLACE && !res.changed) &&
@@ -517,7 +568,7 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     if (rc == 0) rc = c2h_diag_list_move(r->diags, &res->diags);
     c2h_diag_list_dispose(&res->diags);
     /* Files a walk skipped (not CUDA, nothing copied) have no record. */
-    if (rc == 0 && (res->file.translated || res->file.copied || res->file.failed)) {
+    if (rc == 0 && (res->file.translated || res->file.copied || res->file.failed || res->file.edited)) {
       sum->records[sum->n_records++] = res->file;
     } else {
       free(res->file.path);
@@ -531,6 +582,7 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     sum->written += res->sum.written;
     sum->copied += res->sum.copied;
     sum->reused += res->sum.reused;
+    sum->kept_edited += res->sum.kept_edited;
     sum->renamed += res->sum.renamed;
     sum->edits += res->sum.edits;
     sum->input_errors += res->sum.input_errors;
@@ -901,10 +953,11 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                        "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);
     goto done;
   }
-  if (o->mode == C2H_OUTPUT_DIR && o->incremental) {
+  /* Without --no-incremental's reuse, the cache still tells edited outputs. */
+  if (o->mode == C2H_OUTPUT_DIR) {
     c2h_digest key;
     run_key(o, &key);
-    if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules))) goto fail;
+    if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules, o->incremental))) goto fail;
   }
   if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;

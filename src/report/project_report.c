@@ -97,6 +97,7 @@ static size_t total_diags(const rp_file *f) { return f->sev[0] + f->sev[1] + f->
 
 static const char *file_status(const rp_file *f) {
   if (!f->rec || f->rec->failed) return "failed";
+  if (f->rec->edited) return "edited";
   if (f->rec->copied) return "copied";
   if (f->rec->translated) return f->rec->changed ? "changed" : "unchanged";
   return "skipped";
@@ -595,6 +596,7 @@ static json_t *json_model(const rp_model *m) {
   bad |= c2h_json_set(t, "files_failed", jsize(s->input_errors));
   bad |= c2h_json_set(t, "files_written", jsize(s->written));
   bad |= c2h_json_set(t, "files_up_to_date", jsize(s->reused));
+  bad |= c2h_json_set(t, "files_kept_edited", jsize(s->kept_edited));
   bad |= c2h_json_set(t, "files_renamed", jsize(s->renamed));
   bad |= c2h_json_set(t, "edits", jsize(s->edits));
   bad |= c2h_json_set(t, "lines_changed", jsize(m->lines_changed));

@@ -27,6 +27,8 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) 
   if (s->copied) fprintf(out, "; %zu other %s copied", s->copied, plural(s->copied, "file", "files"));
   if (s->renamed) fprintf(out, "; %zu renamed", s->renamed);
   if (s->reused) fprintf(out, "; %zu up to date (not redone)", s->reused);
+  if (s->kept_edited)
+    fprintf(out, "; %zu edited %s kept (not redone)", s->kept_edited, plural(s->kept_edited, "output", "outputs"));
   size_t checked = s->verified + s->verify_up_to_date + s->verify_failed;
   if (checked)
     fprintf(out, "; %zu %s checked by --verify: %zu compiled, %zu up to date, %zu failed", checked,

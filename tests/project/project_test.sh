@@ -9,7 +9,9 @@
 #   - the database's files alone (no PATH) bring the headers they include;
 #   - incremental runs: an unchanged re-run redoes nothing, touching one
 #     header redoes exactly the files that include it, and the result equals
-#     a fresh run;
+#     a fresh run; an output edited by hand is kept and reported
+#     (output-edited), also when its input changed and with --no-incremental,
+#     and --overwrite-edited makes it again;
 #   - OUT inside SRC, a link leading outside the tree, an unreadable file.
 #   usage: project_test.sh CU2HIP
 set -u
@@ -171,6 +173,48 @@ rm "$tmp/inc-out/kernels/scale.hip"
 run_inc fourth
 [ -f "$tmp/inc-out/kernels/scale.hip" ] && [ "$(report_flags "$tmp/fourth.json" | grep -c redone)" = 1 ] &&
   pass "a deleted output is made again (and only it)" || fail "a deleted output was not made again alone"
+
+# ---- outputs edited by hand ---------------------------------------------
+edited_out=$tmp/inc-out/kernels/reduce.hip
+echo "// tuned by hand" >> "$edited_out"
+edit_kept() { [ "$(tail -n 1 "$edited_out")" = "// tuned by hand" ]; }
+run_inc fifth
+rc=$?
+want="$work/kernels/reduce.cu: warning: $edited_out was edited since cu2hip wrote it; it is kept as it is (to translate it again, delete it or run with --overwrite-edited) [output-edited]"
+if [ $rc -eq 0 ] && edit_kept && grep -qxF "$want" "$tmp/fifth.diags" &&
+   python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))
+st = {f["path"]: f["status"] for f in r["files"]}
+sys.exit(0 if st[sys.argv[2]] == "edited" and r["totals"]["files_kept_edited"] == 1 else 1)' "$tmp/fifth.json" "$work/kernels/reduce.cu"; then
+  pass "an edited output is kept, reported as output-edited (exit 0) and marked edited in the report"
+else
+  fail "an edited output (exit code $rc, want 0):"; grep output-edited "$tmp/fifth.diags"
+fi
+"$cu2hip" -q -o "$tmp/inc-out" -p "$work" --rename --fail-on warning "$work" 2>/dev/null
+rc=$?
+[ $rc -eq 1 ] && edit_kept && pass "--fail-on warning: an edited output exits 1" ||
+  fail "--fail-on warning with an edited output: exit code $rc (want 1)"
+echo "// a change of the input" >> "$work/kernels/reduce.cu"
+run_inc sixth
+"$cu2hip" -q -o "$tmp/inc-out" -p "$work" --rename --no-incremental --output "$tmp/seventh.diags" "$work"
+if edit_kept && grep -q "reduce.hip was edited since cu2hip wrote it; it is kept as it is, although this input changed" \
+     "$tmp/sixth.diags" && grep -q "reduce.hip was edited since .*\[output-edited\]" "$tmp/seventh.diags"; then
+  pass "an edited output is kept when its input changed too (said so), and by --no-incremental"
+else
+  fail "an edited output was lost or not reported after an input change or with --no-incremental"
+fi
+"$cu2hip" -q -o "$tmp/inc-out" -p "$work" --rename --overwrite-edited --output "$tmp/eighth.diags" "$work"
+"$cu2hip" -q -o "$tmp/inc-fresh2" -p "$work" --rename --no-incremental "$work" 2>/dev/null
+if ! edit_kept && ! grep -q output-edited "$tmp/eighth.diags" &&
+   diff -r -x .cu2hip-cache.json "$tmp/inc-fresh2" "$tmp/inc-out" >/dev/null; then
+  pass "--overwrite-edited translates it again: the output equals a fresh run"
+else
+  fail "--overwrite-edited did not redo the edited output"
+fi
+run_inc ninth
+[ -z "$(report_flags "$tmp/ninth.json" | grep redone)" ] && ! grep -q output-edited "$tmp/ninth.diags" &&
+  pass "after --overwrite-edited, a re-run redoes nothing and reports no edit" ||
+  fail "a re-run after --overwrite-edited redid files or reported an edit"
 
 # ---- OUT inside SRC -----------------------------------------------------
 inside=$tmp/inside
