@@ -769,6 +769,28 @@ CALLS = {
 }
 
 
+# What the generated code uses from the standard library, and the header
+# that declares it.
+STD_USES = [("std::vector", "vector"), ("std::sort", "algorithm"), ("std::min", "algorithm"),
+            ("std::max", "algorithm"), ("std::fill", "algorithm"), ("std::memcpy", "cstring"),
+            ("std::memset", "cstring"), ("memcpy(", "cstring"), ("std::sqrt", "cmath"), ("std::fabs", "cmath"),
+            ("std::abs", "cmath"), ("std::printf", "cstdio"), ("std::fprintf", "cstdio"),
+            ("std::abort", "cstdlib"), ("std::atoi", "cstdlib"), ("EXIT_FAILURE", "cstdlib"),
+            ("std::unique_ptr", "memory"), ("std::accumulate", "numeric"), ("std::string", "string")]
+OTHER_USUAL = ["iostream", "map", "chrono", "cassert", "unordered_map", "sstream", "functional", "string"]
+
+
+def std_includes(rng, text):
+    """#include lines for the standard headers the text uses, plus a few of
+    the usual others, 2 to 6 in all where the text allows, as real code has
+    (the parse of system headers is most of the work on real files)."""
+    needed = sorted({h for use, h in STD_USES if use in text})
+    extra = [h for h in OTHER_USUAL if h not in needed]
+    want = max(len(needed), rng.randint(2, 6))
+    chosen = needed + rng.sample(extra, max(0, min(len(extra), want - len(needed))))
+    return ["#include <%s>" % h for h in sorted(chosen)]
+
+
 def file_header(rng, name, kinds):
     lines = ["// %s.cu - %s kernels for the %s stage." % (
         name, ", ".join(sorted(set(kinds))), rng.choice(NOUNS)),
@@ -784,12 +806,7 @@ def file_header(rng, name, kinds):
     if rng.random() < 0.3:
         incs.append("#include <device_launch_parameters.h>")
     lines += incs + [""]
-    std = ["#include <algorithm>", "#include <cmath>", "#include <cstdio>",
-           "#include <cstdlib>", "#include <vector>"]
-    if rng.random() < 0.4:
-        std.append("#include <cstring>")
-    lines += std + [""]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def gen_file(rng, idx):
@@ -820,7 +837,8 @@ def gen_file(rng, idx):
         lines += tl
         n += 1
 
-    out = [file_header(rng, name, kinds), check_def, "\n",
+    header = file_header(rng, name, kinds)
+    out = [check_def, "\n",
            "constexpr int kStreams = %d;\n" % rng.choice([2, 3, 4])]
     out += body
     out.append(sub("""
@@ -864,7 +882,8 @@ int main(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 """, C=check_name))
-    return name + ".cu", "".join(out)
+    code = "".join(out)
+    return name + ".cu", "\n".join(header + std_includes(rng, code) + [""]) + "\n" + code
 
 
 def main():

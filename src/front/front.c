@@ -1070,6 +1070,14 @@ static void line_col_at(line_tracker *lt, size_t offset, unsigned *line, unsigne
   *col = c > 0xffffffffu ? 0xffffffffu : (unsigned)c;
 }
 
+/* Whether name is one of the CUDA headers the shim has a stub for. */
+static int stub_header(void *ctx, const char *name, size_t len) {
+  const c2h_front *fe = ctx;
+  for (size_t i = 0; i < fe->options.n_cuda_headers; i++)
+    if (strlen(fe->options.cuda_headers[i]) == len && memcmp(fe->options.cuda_headers[i], name, len) == 0) return 1;
+  return 0;
+}
+
 /* Parses the translation unit of main_path (main_src, main_len), on the
  * calling thread, and fills facts for `path` (src, len), one of its files:
  * the file itself when the two are the same, else a file it includes.
@@ -1104,7 +1112,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
   int pch_slot = -1;
-  char *preamble = c2h_preamble_of(main_src, main_len);
+  char *preamble = c2h_preamble_of(main_src, main_len, fe->options.cuda_path ? NULL : stub_header, fe);
   const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
                                CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
   enum CXErrorCode ec = CXError_Failure;

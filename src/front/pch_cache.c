@@ -75,16 +75,18 @@ static int is_leftover(const char *name, const struct stat *st) {
 typedef struct entry {
   char name[128];
   struct timespec used;
+  long long bytes;
 } entry;
 
-static int older_first(const void *a, const void *b) {
+static int newer_first(const void *a, const void *b) {
   const struct timespec *x = &((const entry *)a)->used, *y = &((const entry *)b)->used;
-  if (x->tv_sec != y->tv_sec) return x->tv_sec < y->tv_sec ? -1 : 1;
-  return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+  if (x->tv_sec != y->tv_sec) return x->tv_sec > y->tv_sec ? -1 : 1;
+  return x->tv_nsec > y->tv_nsec ? -1 : x->tv_nsec < y->tv_nsec;
 }
 
-/* Keeps the C2H_PCH_CACHE_KEEP most recently used entries; removes the
- * leftovers of processes that are gone. */
+/* Keeps the most recently used entries, at most C2H_PCH_CACHE_KEEP of them
+ * and C2H_PCH_CACHE_BYTES in all; removes the leftovers of processes that
+ * are gone. */
 static void prune(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) return;
@@ -107,16 +109,18 @@ static void prune(const char *dir) {
       list = grown;
     }
     memcpy(list[n].name, e->d_name, strlen(e->d_name) + 1); /* shorter than name: checked above */
+    list[n].bytes = (long long)st.st_size;
     list[n++].used = st.st_mtim;
   }
   closedir(d);
-  if (n > C2H_PCH_CACHE_KEEP) {
-    qsort(list, n, sizeof *list, older_first);
-    for (size_t i = 0; i + C2H_PCH_CACHE_KEEP < n; i++) {
-      char path[4096];
-      snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
-      unlink(path);
-    }
+  qsort(list, n, sizeof *list, newer_first);
+  long long total = 0;
+  for (size_t i = 0; i < n; i++) {
+    total += list[i].bytes;
+    if (i < C2H_PCH_CACHE_KEEP && (i == 0 || total <= C2H_PCH_CACHE_BYTES)) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
+    unlink(path);
   }
   free(list);
 }

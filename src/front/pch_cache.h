@@ -3,11 +3,14 @@
 /* The on-disk cache of precompiled shims (file system side only; front.c
  * builds and checks the files with libclang). One file per key, named by
  * the key's digest, made atomically (temporary + rename), at most
- * C2H_PCH_CACHE_KEEP of them (the least recently used go). A process uses
+ * C2H_PCH_CACHE_KEEP of them and C2H_PCH_CACHE_BYTES in all (the least
+ * recently used go). Keys: the shim alone, or the shim and a file's
+ * standard-header preamble (preamble.h). A process uses
  * its own hard link to the file, so that another process pruning the cache
  * never pulls it from under a parse. */
 
-#define C2H_PCH_CACHE_KEEP 8
+#define C2H_PCH_CACHE_KEEP 32
+#define C2H_PCH_CACHE_BYTES (1024LL << 20)
 
 /* The cache folder: CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip, else
  * $HOME/.cache/cu2hip (malloc'd), or NULL when none can be named. */

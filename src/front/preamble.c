@@ -52,7 +52,7 @@ static size_t skip_blank(const char *s, size_t len, size_t p) {
   return p;
 }
 
-char *c2h_preamble_of(const char *src, size_t len) {
+char *c2h_preamble_of(const char *src, size_t len, c2h_is_cuda_header is_cuda, void *ctx) {
   c2h_buf out;
   c2h_buf_init(&out);
   size_t p = 0;
@@ -68,7 +68,8 @@ char *c2h_preamble_of(const char *src, size_t len) {
     if (q >= len || src[q] != '<') break;
     size_t b = ++q;
     while (q < len && src[q] != '>' && src[q] != '\n') q++;
-    if (q >= len || src[q] != '>' || !is_standard(src + b, q - b)) break;
+    if (q >= len || src[q] != '>' || !(is_standard(src + b, q - b) || (is_cuda && is_cuda(ctx, src + b, q - b))))
+      break;
     /* Only blanks or a comment may follow on the line. */
     size_t e = q + 1;
     while (e < len && (src[e] == ' ' || src[e] == '\t' || src[e] == '\r')) e++;
