@@ -35,6 +35,14 @@ void c2h_digest_bytes(const void *data, size_t len, c2h_digest *out) {
   snprintf(out->hex, sizeof out->hex, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
 }
 
+json_t *c2h_json_record_section(const char *path, long long format, const char *section, json_t **root) {
+  *root = json_load_file(path, 0, NULL);
+  json_t *object = json_object_get(*root, section);
+  if (*root && json_integer_value(json_object_get(*root, "format")) == format && json_is_object(object))
+    return object;
+  return NULL;
+}
+
 struct c2h_key_builder {
   XXH3_state_t *state;
 };
@@ -149,11 +157,10 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   c->path = c2h_path_join(out_dir, C2H_CACHE_FILE);
   c->files = json_object();
   if (!c->path || !c->files || index_libraries(c, rules)) goto nomem;
-  json_t *root = json_load_file(c->path, 0, NULL);
-  json_t *files = json_object_get(root, "files");
-  if (root && json_integer_value(json_object_get(root, "format")) == CACHE_FORMAT && json_is_object(files))
-    c->written = json_incref(files);
-  if (c->written && json_is_string(json_object_get(root, "key")) &&
+  json_t *root = NULL;
+  json_t *files = c2h_json_record_section(c->path, CACHE_FORMAT, "files", &root);
+  if (files) c->written = json_incref(files);
+  if (files && json_is_string(json_object_get(root, "key")) &&
       strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
     if (reuse) c->old_files = json_incref(files);
     if (json_object_update(c->files, files)) {

@@ -5,6 +5,8 @@
  * content of the headers it includes, the file's flags) and what the run
  * reported for it, so that an unchanged file is neither parsed nor written
  * again and its diagnostics come back as they were. */
+#include <jansson.h>
+
 #include "cu2hip/translate.h"
 
 /* Where the cache lives, relative to the output directory. */
@@ -25,6 +27,12 @@ void c2h_key_add(c2h_key_builder *k, const char *s);
 void c2h_key_add_rules(c2h_key_builder *k, const c2h_rules *rules);
 /* Frees k. */
 void c2h_key_end(c2h_key_builder *k, c2h_digest *out);
+
+/* A record file of a run (OUT/.cu2hip-*.json): the object under `section`
+ * when the file reads as JSON with this `format`, else NULL. *root is the
+ * whole document (or NULL), which the caller json_decref()s; the object
+ * returned is borrowed from it. */
+json_t *c2h_json_record_section(const char *path, long long format, const char *section, json_t **root);
 
 typedef struct c2h_cache c2h_cache;
 

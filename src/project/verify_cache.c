@@ -40,9 +40,9 @@ int c2h_verify_cache_open(c2h_verify_cache **out, const char *out_dir, int use_o
   c->path = c2h_path_join(out_dir, C2H_VERIFY_CACHE_FILE);
   c->units = json_object();
   if (!c->path || !c->units) goto nomem;
-  json_t *root = use_old ? json_load_file(c->path, 0, NULL) : NULL;
-  json_t *units = json_object_get(root, "units");
-  if (root && json_integer_value(json_object_get(root, "format")) == VERIFY_CACHE_FORMAT && json_is_object(units)) {
+  json_t *root = NULL;
+  json_t *units = use_old ? c2h_json_record_section(c->path, VERIFY_CACHE_FORMAT, "units", &root) : NULL;
+  if (units) {
     c->old_units = json_incref(units);
     if (json_object_update(c->units, units)) {
       json_decref(root);

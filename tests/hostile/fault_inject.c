@@ -3,9 +3,10 @@
  * busy or broken machine does, deterministically:
  *
  *   C2H_FAULT_OPEN="a.cu:ENOENT,b.cu:EACCES"
- *       the first open() of a path whose last component is a.cu fails with
- *       ENOENT (the file vanished between the walk and the read), the first
- *       of b.cu with EACCES (it became unreadable); later opens succeed.
+ *       every open() of a path whose last component is a.cu fails with
+ *       ENOENT (the file vanished after the walk found it), every one of
+ *       b.cu with EACCES (it became unreadable): a file that is gone stays
+ *       gone, whichever part of the run reads it first.
  *   C2H_FAULT_ENOSPC_DIR=/abs/dir  C2H_FAULT_ENOSPC_AFTER=N
  *       once N bytes in all have been written to files below /abs/dir,
  *       every further write() to one fails with ENOSPC (a full disk).
@@ -28,7 +29,7 @@
 typedef struct open_rule {
   char name[256];
   int err;
-  int fired; /* only the first open of the name fails */
+  int fired; /* an open of the name has failed */
 } open_rule;
 
 static open_rule rules[MAX_RULES];
@@ -72,7 +73,7 @@ static int open_fault(const char *path) {
   pthread_mutex_lock(&lock);
   if (n_rules < 0) load_rules();
   for (int i = 0; i < n_rules && !err; i++) {
-    if (rules[i].fired || strcmp(rules[i].name, base) != 0) continue;
+    if (strcmp(rules[i].name, base) != 0) continue;
     rules[i].fired = 1;
     err = rules[i].err;
   }
