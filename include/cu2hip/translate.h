@@ -30,7 +30,7 @@ typedef struct c2h_translate_options {
   unsigned long time_limit_ms;
   /* A folder where the parser keeps its precompiled CUDA shim across
    * processes (made if missing; entries are keyed by tool version, shim and
-   * flags, written atomically, at most 32 and 1 GiB kept); NULL: none. The output is
+   * flags, written atomically, at most 64 and 2 GiB kept); NULL: none. The output is
    * the same with or without it; only the time differs. */
   const char *parse_cache_dir;
 } c2h_translate_options;

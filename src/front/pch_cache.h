@@ -9,8 +9,8 @@
  * its own hard link to the file, so that another process pruning the cache
  * never pulls it from under a parse. */
 
-#define C2H_PCH_CACHE_KEEP 32
-#define C2H_PCH_CACHE_BYTES (1024LL << 20)
+#define C2H_PCH_CACHE_KEEP 64
+#define C2H_PCH_CACHE_BYTES (2048LL << 20)
 
 /* The cache folder: CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip, else
  * $HOME/.cache/cu2hip (malloc'd), or NULL when none can be named. */

@@ -52,11 +52,16 @@ static size_t skip_blank(const char *s, size_t len, size_t p) {
   return p;
 }
 
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 char *c2h_preamble_of(const char *src, size_t len, c2h_is_cuda_header is_cuda, void *ctx) {
-  c2h_buf out;
-  c2h_buf_init(&out);
+  const char *names[64];
+  size_t n_names = 0;
   size_t p = 0;
   if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) p = 3;
+  char *text = NULL, *copies = malloc(len + 1);
+  if (!copies) return NULL;
+  size_t used = 0;
   for (;;) {
     p = skip_blank(src, len, p);
     if (p >= len || src[p] != '#') break;
@@ -68,20 +73,32 @@ char *c2h_preamble_of(const char *src, size_t len, c2h_is_cuda_header is_cuda, v
     if (q >= len || src[q] != '<') break;
     size_t b = ++q;
     while (q < len && src[q] != '>' && src[q] != '\n') q++;
-    if (q >= len || src[q] != '>' || !(is_standard(src + b, q - b) || (is_cuda && is_cuda(ctx, src + b, q - b))))
-      break;
+    if (q >= len || src[q] != '>') break;
+    int standard_header = is_standard(src + b, q - b);
+    if (!standard_header && !(is_cuda && is_cuda(ctx, src + b, q - b))) break;
     /* Only blanks or a comment may follow on the line. */
     size_t e = q + 1;
     while (e < len && (src[e] == ' ' || src[e] == '\t' || src[e] == '\r')) e++;
     if (e < len && src[e] != '\n' && !(e + 1 < len && src[e] == '/' && (src[e + 1] == '/' || src[e + 1] == '*')))
       break;
-    if (c2h_buf_printf(&out, "#include <%.*s>\n", (int)(q - b), src + b)) {
-      c2h_buf_dispose(&out);
-      return NULL;
+    if (standard_header && n_names < sizeof names / sizeof *names) {
+      memcpy(copies + used, src + b, q - b);
+      copies[used + (q - b)] = '\0';
+      names[n_names++] = copies + used;
+      used += q - b + 1;
     }
     p = e;
   }
-  char *text = out.len ? c2h_buf_detach(&out, NULL) : NULL;
+  /* Sorted and once each: the standard headers do not depend on the order
+   * they come in, and files that include the same ones share a preamble. */
+  qsort(names, n_names, sizeof *names, by_name);
+  c2h_buf out;
+  c2h_buf_init(&out);
+  int rc = 0;
+  for (size_t i = 0; i < n_names && !rc; i++)
+    if (i == 0 || strcmp(names[i], names[i - 1]) != 0) rc = c2h_buf_printf(&out, "#include <%s>\n", names[i]);
+  if (!rc && out.len) text = c2h_buf_detach(&out, NULL);
   c2h_buf_dispose(&out);
+  free(copies);
   return text;
 }
