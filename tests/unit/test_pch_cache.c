@@ -37,6 +37,11 @@ static void remove_dir(const char *dir) {
   rmdir(dir);
 }
 
+static void done_with(char *dir) {
+  remove_dir(dir);
+  free(dir);
+}
+
 static size_t count_entries(const char *dir) {
   size_t n = 0;
   DIR *d = opendir(dir);
@@ -89,7 +94,7 @@ static void test_commit_and_link(void **state) {
   free(mine);
   free(tmp);
   free(final);
-  remove_dir(dir);
+  done_with(dir);
 }
 
 /* More entries than C2H_PCH_CACHE_KEEP: the least recently used go, the
@@ -118,7 +123,7 @@ static void test_prune_keeps_recent(void **state) {
   free(oldest);
   free(final);
   free(tmp);
-  remove_dir(dir);
+  done_with(dir);
 }
 
 int main(void) {
