@@ -137,6 +137,20 @@ def load_reasons():
     return out
 
 
+def load_args():
+    """lib -> {cuda name: {argument number: template}} (tools/libs/args.tsv)."""
+    out = {}
+    path = os.path.join(LIBS_DIR, "args.tsv")
+    for n, line in enumerate(G.read_text(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 5 or not cols[2].isdigit():
+            sys.exit("tools/libs/args.tsv:%d: expected library, name, argument number, template, source" % n)
+        out.setdefault(cols[0], {}).setdefault(cols[1], {})[int(cols[2])] = cols[3]
+    return out
+
+
 def load_headers():
     """lib -> list of (cuda header, hip header or None, rocm, reason/source, note)."""
     out = {}
@@ -366,7 +380,7 @@ def reason_for(lib, name, reasons):
     return "no HIP equivalent"
 
 
-def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems):
+def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems, args):
     names = {s: set() for s in SECTIONS}
     if lib.files:
         for s, v in scan(cuda_include, lib.files, lib.func_pat, lib.keep).items():
@@ -408,6 +422,8 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                         entry["rocm"] = fact.rocm
                     if fact.note:
                         entry["note"] = fact.note
+                    if name in args:
+                        entry["args"] = dict(args[name])
                     if ids is not None and "rocm" not in entry and fact.hip not in ids:
                         problems.append("%s: %s -> %s: not declared by the installed headers "
                                         "and has no rocm version" % (fact.where, name, fact.hip))
@@ -421,7 +437,9 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                     entry = {"unsupported": reason_for(lib, name, reasons)}
             else:
                 entry = {"unsupported": reason_for(lib, name, reasons)}
-            if entry is None:
+            if entry is None or (name in args and "args" not in entry):
+                if name in args:
+                    problems.append("tools/libs/args.tsv: %s has argument rewrites but no HIP target" % name)
                 continue
             if entry.get("hip") == name and set(entry) == {"hip"}:
                 continue
@@ -551,6 +569,7 @@ def main():
 
     reasons = load_reasons()
     headers = load_headers()
+    arg_rules = load_args()
     all_libs = libs()
     own = {lib.key + ".yaml" for lib in all_libs}
     taken = existing_names(a.rules_dir, own)
@@ -558,7 +577,8 @@ def main():
     outputs = []
     for lib in all_libs:
         facts = load_facts(lib.key, lib.swap)
-        tables = build(lib, a.cuda_include, a.hip_include, facts, reasons, headers, taken, problems)
+        tables = build(lib, a.cuda_include, a.hip_include, facts, reasons, headers, taken, problems,
+                       arg_rules.get(lib.key, {}))
         for s in SECTIONS:
             for n in tables[s]:
                 if n in taken:
@@ -572,6 +592,8 @@ def main():
         if lib.installed:
             srcs.append("installed HIP headers in %s/{%s}" % (a.hip_include, ",".join(lib.installed)))
         srcs.append("tools/libs/%s.tsv, tools/libs/reasons.tsv, tools/libs/headers.tsv" % lib.key)
+        if lib.key in arg_rules:
+            srcs.append("tools/libs/args.tsv (argument rewrites)")
         outputs.append((lib, tables, srcs))
     if problems:
         for p in problems:

@@ -1199,15 +1199,30 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     t->template_name = ak == CXCursor_TemplateRef ||
                        ((ak == CXCursor_DeclRefExpr || ak == CXCursor_OverloadedDeclRef ||
                          ak == CXCursor_CallExpr) &&
-                        clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate);
+                        clang_getCursorKind(clang_getCursorReferenced(cursors[i])) == CXCursor_FunctionTemplate) ||
+                       (ak == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(cursors[i]) > 0 &&
+                        clang_getCursorKind(clang_getOverloadedDecl(cursors[i], 0)) == CXCursor_FunctionTemplate);
     if (ak == CXCursor_MemberRefExpr) {
       CXCursor field = clang_getCursorReferenced(cursors[i]);
       t->api_member = clang_getCursorKind(field) == CXCursor_FieldDecl &&
                       !is_user_location(clang_getCursorLocation(field));
     }
     /* A kernel passed to an API that takes `const void*` in HIP. */
+    if (ak == CXCursor_DeclRefExpr || ak == CXCursor_MemberRefExpr) {
+      CXType ty = clang_getCanonicalType(clang_getCursorType(cursors[i]));
+      if (ty.kind == CXType_Pointer) {
+        enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ty)).kind;
+        t->function_ptr = pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
+        t->object_ptr = !t->function_ptr && pk != CXType_Invalid;
+      }
+    }
     if (ak == CXCursor_DeclRefExpr) {
       enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cursors[i]));
+      t->function_ref = rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate;
+    } else if (ak == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(cursors[i]) == 1) {
+      /* In a template, `k<T>` with T dependent stays an unresolved lookup;
+       * a lookup that found one function template names its specialisation. */
+      enum CXCursorKind rk = clang_getCursorKind(clang_getOverloadedDecl(cursors[i], 0));
       t->function_ref = rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate;
     }
     if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;

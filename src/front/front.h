@@ -63,6 +63,9 @@ typedef struct c2h_token {
   int expanded;      /* in a macro body, and part of an expansion in active code */
   int function_ref;  /* an identifier the AST resolves to a function, or to a
                         specialisation of a function template (`k`, `k<float>`) */
+  int object_ptr;    /* a name (variable, parameter, member) the AST types as a pointer
+                        to an object, which converts to `const void*` as it is */
+  int function_ptr;  /* a name the AST types as a pointer to a function */
   int api_member;    /* a member access (`p.x`, `p->x`) of a field that the CUDA API
                         declares (shim or toolkit), not user code */
   size_t begin, end; /* byte offsets in the source */

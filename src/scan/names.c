@@ -131,12 +131,15 @@ static int is_api_use(const c2h_scan *s, size_t i) {
 #define KERNEL_CAST "reinterpret_cast<const void *>"
 
 /* Whether an argument is `[&][ns::]name[<...>]` where the AST says name is
- * a function or a function template specialisation: HIP's launch and
+ * a function or a function template specialisation (also a lone function
+ * pointer variable): HIP's launch and
  * attribute functions take `const void*`, to which a function does not
  * convert implicitly. A pointer variable, or a cast already written, is
  * left as it is. */
 static int names_function(const c2h_scan *s, c2h_tok_span a) {
   size_t i = a.first;
+  /* A function pointer variable as it is (not its address). */
+  if (i == a.last && s->facts->toks[i].kind == C2H_TOK_IDENT && s->facts->toks[i].function_ptr) return 1;
   if (c2h_tok_is(s, i, "&")) i++;
   if (c2h_tok_is(s, i, "::")) i++;
   while (i + 2 <= a.last && s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_is(s, i + 1, "::")) i += 2;
@@ -152,6 +155,25 @@ static int names_function(const c2h_scan *s, c2h_tok_span a) {
     if (depth <= 0) return depth == 0 && j == a.last;
   }
   return 0;
+}
+
+static int is_null_arg(const c2h_scan *s, c2h_tok_span a);
+
+/* Whether a kernel argument that is not a function already has a type HIP
+ * takes as `const void*`: a name the AST types as an object pointer, a cast
+ * written by the user, or a null pointer. Anything else (a function pointer
+ * variable, a name the parse could not resolve, an expression) may need a
+ * cast that cu2hip cannot prove right, and is reported. */
+static int kernel_arg_fits(const c2h_scan *s, c2h_tok_span a) {
+  size_t i = a.first;
+  if (i == a.last && s->facts->toks[i].kind == C2H_TOK_IDENT && s->facts->toks[i].object_ptr) return 1;
+  if (c2h_tok_is(s, i, "reinterpret_cast") || c2h_tok_is(s, i, "static_cast") ||
+      c2h_tok_is(s, i, "const_cast"))
+    return 1;
+  if (c2h_tok_is(s, i, "(") && i + 1 <= a.last &&
+      (c2h_tok_is(s, i + 1, "const") || c2h_tok_is(s, i + 1, "void")))
+    return 1;
+  return is_null_arg(s, a);
 }
 
 /* A null pointer as written: 0, NULL, nullptr (in brackets, with casts to a pointer type left out). */
@@ -533,6 +555,21 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
   int kernel_cast = called && r->func_arg && (size_t)r->func_arg <= c.n_args &&
                     names_function(s, c.args[r->func_arg - 1]);
+  if (called && r->func_arg && (size_t)r->func_arg <= c.n_args && !kernel_cast &&
+      !kernel_arg_fits(s, c.args[r->func_arg - 1])) {
+    /* HIP takes the kernel as `const void*`; a function pointer, or a name
+     * the parse could not resolve, does not convert to it by itself. */
+    const c2h_token *b = &s->facts->toks[c.args[r->func_arg - 1].first];
+    const c2h_token *e = &s->facts->toks[c.args[r->func_arg - 1].last];
+    if ((rc = c2h_scan_diag(s, c.args[r->func_arg - 1].first, c.args[r->func_arg - 1].last, C2H_SEV_WARNING,
+                            C2H_CHECK_CALL_REWRITE, NULL,
+                            "argument %d of %s ('%.*s') is a kernel, which %s takes as 'const void *'; "
+                            "cu2hip cannot prove what it is: if it is a function or a function "
+                            "pointer, write reinterpret_cast<const void *>(...) around it",
+                            r->func_arg, r->cuda, (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin),
+                            s->src + b->begin, form->hip ? form->hip : r->cuda)))
+      return rc;
+  }
   if (called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
       !is_null_arg(s, c.args[r->null_arg - 1])) {
     /* The argument HIP has no place for carries something: dropping it

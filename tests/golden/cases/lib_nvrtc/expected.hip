@@ -7,8 +7,8 @@ static const char *kSource = "extern \"C\" __global__ void k(float *x) { x[threa
 
 int compile(std::vector<char> &code) {
   hiprtcProgram prog;
-  hiprtcCreateProgram(&prog, kSource, "k.cu", 0, nullptr, nullptr);
-  hiprtcResult res = hiprtcCompileProgram(prog, 0, nullptr);
+  hiprtcCreateProgram(&prog, kSource, "k.cu", 0, const_cast<const char **>(static_cast<const char *const *>(nullptr)), const_cast<const char **>(static_cast<const char *const *>(nullptr)));
+  hiprtcResult res = hiprtcCompileProgram(prog, 0, const_cast<const char **>(static_cast<const char *const *>(nullptr)));
   if (res != HIPRTC_SUCCESS) {
     size_t logSize;
     hiprtcGetProgramLogSize(prog, &logSize);
