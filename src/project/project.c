@@ -26,9 +26,13 @@ static const char *const cuda_only_extensions[] = {".cu", ".cuh", NULL};
 /* Markers that only CUDA code (or code calling CUDA) contains. Cheap, and
  * only used to choose which non-.cu files of a tree to translate. */
 int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len) {
+  /* Names of CUDA libraries and their headers count too: a header that
+   * only includes <npp.h> or <nvrtc.h> must be translated (or reported),
+   * not copied as it is. */
   static const char *const markers[] = {"cuda", "__global__", "__device__", "<<<", "__shfl",
                                         "__syncthreads", "cublas", "curand", "cufft", "cusparse",
-                                        "thrust/", "cub/", "nccl", NULL};
+                                        "cusolver", "nvrtc", "nvToolsExt", "nvtx3/", "npp.h", "nppi",
+                                        "npps", "nppcore.h", "nppdefs.h", "thrust/", "cub/", "nccl", NULL};
   if (c2h_path_has_extension(path, cuda_only_extensions)) return 1;
   if (memchr(bytes, '\0', len)) return 0;
   for (size_t i = 0; markers[i]; i++) {

@@ -512,6 +512,18 @@ path_without_nvcc() {
   echo "$out"
 }
 
+# A header of the project that uses CUDA only through a library header
+# (here NPP, which HIP lacks) is CUDA code: a directory walk translates it
+# and reports the header, instead of copying it silently.
+sc_library_only_header() {
+  mkdir -p src
+  printf '#pragma once\n#include <npp.h>\nint image_width(void);\n' >src/image.h
+  t check src
+  expect_rc 1
+  grep -q '^src/image.h:2:10: error: <npp.h> has no HIP equivalent.*\[api-unsupported\]' "$LOG/stderr" ||
+    die "no api-unsupported error for <npp.h> in src/image.h (stderr: $(head -c 300 "$LOG/stderr"))"
+}
+
 sc_no_cuda_toolkit() {
   write_good kern.cu
   cat >>kern.cu <<'EOF'
@@ -601,6 +613,7 @@ scenarios=(
   help_and_version
   no_cuda_toolkit
   no_cuda_toolkit_masked
+  library_only_header
 )
 
 for name in "${scenarios[@]}"; do
