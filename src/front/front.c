@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "cu2hip/cu2hip.h"
 #include "front/pch_cache.h"
@@ -783,17 +784,22 @@ static int loads(c2h_front *fe, const char *path) {
  * implicit prelude and the header stubs, which the rule table shapes). */
 static char *persistent_key(const c2h_front *fe, const char *flags) {
   CXString clang = clang_getClangVersion();
-  unsigned long long h = 1469598103934665603ull; /* FNV-1a */
-  for (size_t f = 0; f < fe->n_shim_files; f++) {
-    const struct CXUnsavedFile *u = &fe->shim_files[f];
-    for (const char *c = u->Filename; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
-    h = (h ^ 0xffu) * 1099511628211ull;
-    for (unsigned long i = 0; i < u->Length; i++) h = (h ^ (unsigned char)u->Contents[i]) * 1099511628211ull;
-    h = (h ^ 0xfeu) * 1099511628211ull;
+  XXH3_state_t *st = XXH3_createState();
+  unsigned long long h = 0;
+  if (st && XXH3_64bits_reset(st) == XXH_OK) {
+    for (size_t f = 0; f < fe->n_shim_files; f++) {
+      const struct CXUnsavedFile *u = &fe->shim_files[f];
+      /* Each name and text ends with its NUL, so the parts cannot run together. */
+      XXH3_64bits_update(st, u->Filename, strlen(u->Filename) + 1);
+      XXH3_64bits_update(st, u->Contents, u->Length);
+      XXH3_64bits_update(st, "", 1);
+    }
+    h = XXH3_64bits_digest(st);
   }
+  XXH3_freeState(st);
   const char *cv = clang_getCString(clang);
   size_t n = strlen(flags) + strlen(cv ? cv : "") + 128;
-  char *key = malloc(n);
+  char *key = st ? malloc(n) : NULL;
   if (key)
     snprintf(key, n, "cu2hip %s pch 2\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
              flags);
