@@ -25,17 +25,20 @@ static int add_dir(dirs *d, const char *path) {
   char *real = realpath(path, NULL);
   if (!real) return 0; /* a folder the build makes, or one outside this machine's tree */
   for (size_t i = 0; i < r->n_script_includes; i++)
-    if (strcmp(r->script_includes[i], real) == 0) {
+    if (strcmp(r->script_includes[i].dir, real) == 0 && strcmp(r->script_includes[i].scope, d->script_dir) == 0) {
       free(real);
       return 0;
     }
-  char **grown = realloc(r->script_includes, (r->n_script_includes + 1) * sizeof *grown);
-  if (!grown) {
+  c2h_script_include *grown = realloc(r->script_includes, (r->n_script_includes + 1) * sizeof *grown);
+  char *scope = c2h_strdup(d->script_dir);
+  if (!grown || !scope) {
+    if (grown) r->script_includes = grown;
     free(real);
+    free(scope);
     return C2H_ERR_NOMEM;
   }
   r->script_includes = grown;
-  r->script_includes[r->n_script_includes++] = real;
+  r->script_includes[r->n_script_includes++] = (c2h_script_include){real, scope};
   return 0;
 }
 
@@ -161,4 +164,53 @@ int c2h_run_script_includes(c2h_run *r) {
     free(src);
   }
   return rc;
+}
+
+void c2h_run_free_flags(char **flags, size_t n_flags) {
+  for (size_t i = 0; i < n_flags; i++) free(flags[i]);
+  free(flags);
+}
+
+int c2h_run_script_flags(const c2h_run *r, const char *path, char ***flags, size_t *n_flags) {
+  *flags = NULL;
+  *n_flags = 0;
+  if (!r->n_script_includes) return 0;
+  char *real = realpath(path, NULL);
+  if (!real) return 0;
+  size_t n = 0;
+  char **out = calloc(r->n_script_includes, sizeof *out);
+  int rc = out ? 0 : C2H_ERR_NOMEM;
+  /* Nearest script first: the deepest scope holding the file. */
+  size_t above = (size_t)-1;
+  while (rc == 0) {
+    size_t deepest = 0;
+    for (size_t i = 0; i < r->n_script_includes; i++) {
+      size_t len = strlen(r->script_includes[i].scope);
+      if (len < above && len > deepest && c2h_path_inside(real, r->script_includes[i].scope)) deepest = len;
+    }
+    if (!deepest) break;
+    for (size_t i = 0; i < r->n_script_includes && rc == 0; i++) {
+      const c2h_script_include *s = &r->script_includes[i];
+      if (strlen(s->scope) != deepest || !c2h_path_inside(real, s->scope)) continue;
+      int dup = 0;
+      for (size_t k = 0; k < n && !dup; k++) dup = strcmp(out[k] + 2, s->dir) == 0;
+      if (dup) continue;
+      char *flag = malloc(strlen(s->dir) + 3);
+      if (!flag) rc = C2H_ERR_NOMEM;
+      else out[n++] = strcat(strcpy(flag, "-I"), s->dir);
+    }
+    above = deepest;
+  }
+  free(real);
+  if (rc) {
+    c2h_run_free_flags(out, n);
+    return rc;
+  }
+  if (!n) {
+    free(out);
+    out = NULL;
+  }
+  *flags = out;
+  *n_flags = n;
+  return 0;
 }

@@ -288,12 +288,13 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
 
 /* What the output of a job depends on besides its input's bytes: its
  * output name and its own flags (the run's options are in the cache key). */
-static void job_key(const c2h_job *j, c2h_digest *key) {
+static void job_key(const c2h_job *j, char *const *script_flags, size_t n_script_flags, c2h_digest *key) {
   c2h_key_builder *k = c2h_key_begin();
   c2h_key_add(k, j->out_rel);
   c2h_key_add(k, j->link_target);
   c2h_key_add(k, j->includer);
   for (size_t i = 0; j->db && i < j->db->n_args; i++) c2h_key_add(k, j->db->args[i]);
+  for (size_t i = 0; i < n_script_flags; i++) c2h_key_add(k, script_flags[i]);
   c2h_key_end(k, key);
 }
 
@@ -359,6 +360,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   int rc = 0, hit = 0, edited = 0, input_changed = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
+  char **script_flags = NULL;
+  size_t n_script_flags = 0;
   c2h_digest input_digest, key;
   if (!(rec->path = c2h_strdup(j->path))) return C2H_ERR_NOMEM;
   if (j->link_target) {
@@ -371,10 +374,15 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
+  /* Without a database entry, the include folders the build scripts give
+   * the file (or the unit it is parsed in) are its parser flags. */
+  if (!copy && script == C2H_BUILDFILE_NONE && !j->db &&
+      c2h_run_script_flags(env->run, j->includer ? j->includer : j->path, &script_flags, &n_script_flags))
+    goto nomem;
   if (env->cache) {
     if (!(target = output_path(o, j))) goto nomem;
     c2h_digest_bytes(src ? src : "", len, &input_digest);
-    job_key(j, &key);
+    job_key(j, script_flags, n_script_flags, &key);
     if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
       goto done;
     if (!hit && !o->overwrite_edited &&
@@ -401,7 +409,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       goto done;
     }
     c2h_include_ctx include_ctx = {env->run, j};
-    c2h_file_options fo = {j->db ? j->db->args : NULL, j->db ? j->db->n_args : 0,
+    c2h_file_options fo = {j->db ? (const char *const *)j->db->args : (const char *const *)script_flags,
+                           j->db ? j->db->n_args : n_script_flags,
                            o->rename ? c2h_rename_include : NULL, &include_ctx, NULL, NULL, 0};
     char *includer_src = NULL;
     size_t includer_len = 0;
@@ -477,6 +486,7 @@ nomem:
 done:
   if (sum->input_errors != errors_before) rec->failed = 1;
   c2h_file_result_dispose(&res);
+  c2h_run_free_flags(script_flags, n_script_flags);
   free(target);
   free(src);
   return rc;
@@ -1036,7 +1046,10 @@ done:
   free(run.root);
   c2h_job_list_dispose(&run.jobs);
   c2h_compdb_free(run.db);
-  for (size_t i = 0; i < run.n_script_includes; i++) free(run.script_includes[i]);
+  for (size_t i = 0; i < run.n_script_includes; i++) {
+    free(run.script_includes[i].dir);
+    free(run.script_includes[i].scope);
+  }
   free(run.script_includes);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);

@@ -93,6 +93,20 @@ else
   bad lone-header-note "$(grep lone.cuh "$tmp/h.diags")"
 fi
 
+# Without a compile database, the include folders a build script names
+# are parser flags of the files below that script, and of no others.
+mkdir -p "$tmp/sc/app" "$tmp/sc/common" "$tmp/sc/other"
+printf '#pragma once\n#define CHECK(x) (x)\n' > "$tmp/sc/common/helper.h"
+printf 'cmake_minimum_required(VERSION 3.21)\nproject(a LANGUAGES CXX CUDA)\ninclude_directories(../common)\nadd_executable(a a.cu)\n' > "$tmp/sc/app/CMakeLists.txt"
+printf '#include <helper.h>\n__global__ void k() {}\nint main() { CHECK(cudaDeviceSynchronize()); k<<<1, 1>>>(); }\n' > "$tmp/sc/app/a.cu"
+cp "$tmp/sc/app/a.cu" "$tmp/sc/other/b.cu"
+"$cu2hip" check "$tmp/sc" > /dev/null 2> "$tmp/sc.diags"
+if ! grep -q 'app/a.cu:.*parse-' "$tmp/sc.diags" && grep -q "other/b.cu:1:10: warning: 'helper.h' file not found" "$tmp/sc.diags"; then
+  ok script-include-dirs
+else
+  bad script-include-dirs "$(cat "$tmp/sc.diags")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
