@@ -337,9 +337,11 @@ def sc_output_file(tmp):
         expect(read(os.path.join(d, "report.out")) == to_stdout, "%s: --output FILE and --output - differ" % fmt)
     rc, out, err = run(["check", "-q", "--format", "json", "--output", "report.out"] + BASE_ARGS + ["input.cu"], d)
     expect(err == "", "-q: stderr not empty: %r" % err)
-    # Default: the report on stderr, then the summary.
-    rc, out, err = run(["check", "--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
-    expect(out == "" and strip_summary(err).startswith('{"message"'), "jsonl is not on stderr by default")
+    # Default of a translation: the report on stderr, then the summary.
+    rc, out, err = run(["--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
+    expect(strip_summary(err).startswith('{"message"'), "jsonl is not on stderr next to a translation")
+    rc, out, err = run(["-o", "out", "--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and strip_summary(err).startswith('{"message"'), "jsonl is not on stderr with -o")
     # Into a directory that does not exist yet; and an unwritable target.
     rc, out, err = run(["check", "--format", "sarif", "--output", "reports/ci/cu2hip.sarif"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 1, err)
@@ -350,6 +352,43 @@ def sc_output_file(tmp):
     # Translation on stdout leaves no room for --output -.
     rc, out, err = run(["--output", "-"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 2, err)
+
+
+def sc_check_report_on_stdout(tmp):
+    """check writes nothing else to stdout: a machine-readable report goes
+    there by default, as linters do, and the summary stays on stderr."""
+    d = case_dir(tmp)
+    for fmt in ["json", "jsonl", "sarif"]:
+        rc, out, err = run(["check", "--format=" + fmt] + BASE_ARGS + ["input.cu"], d)
+        expect_rc(rc, 1, err)
+        expect(err.count("\n") == 1 and summary(err), "%s: stderr is not just the summary: %r" % (fmt, err))
+        _, explicit, _ = run(["check", "--format=" + fmt, "--output", "-"] + BASE_ARGS + ["input.cu"], d)
+        expect(out == explicit, "%s: the default report differs from --output -" % fmt)
+        try:
+            docs = [json.loads(line) for line in out.splitlines()] if fmt == "jsonl" else [json.loads(out)]
+        except ValueError as e:
+            raise Fail("%s: stdout is not %s: %s" % (fmt, fmt, e))
+        if fmt == "jsonl":
+            expect(len(docs) == 4 and all("message" in x and "location" in x for x in docs), "jsonl: %d lines" % len(docs))
+        elif fmt == "json":
+            expect(len(docs[0]["diagnostics"]) == 4, "json: %d diagnostics" % len(docs[0]["diagnostics"]))
+        else:
+            run_ = docs[0]["runs"][0]
+            expect(docs[0]["version"] == "2.1.0" and len(run_["results"]) == 4 and run_["tool"]["driver"]["rules"],
+                   "sarif: not one run with rules and 4 results")
+    # A pipe into a JSON reader, as in the documentation.
+    p = subprocess.run("'%s' check --format=json %s input.cu | python3 -m json.tool >/dev/null" %
+                       (ARGS.tool, " ".join(BASE_ARGS)), shell=True, cwd=d, capture_output=True, text=True)
+    expect(p.returncode == 0, "check --format=json | python3 -m json.tool: %s" % p.stderr[-300:])
+    # Progress and the summary never reach stdout, even for a directory.
+    rc, out, err = run(["check", "--format=json"] + BASE_ARGS + ["."], d)
+    expect(json.loads(out)["diagnostics"], "a directory: no diagnostics on stdout")
+    expect(summary(err), "a directory: no summary on stderr")
+    # Text stays on stderr; --output FILE still takes the report.
+    rc, out, err = run(["check"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and "[warp-mask-32bit]" in err, "text: not on stderr")
+    rc, out, err = run(["check", "--format=sarif", "--output", "r.sarif"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and json.loads(read(os.path.join(d, "r.sarif")))["runs"], "--output FILE: stdout not empty")
 
 
 def sc_output_translation_unaffected(tmp):
@@ -676,7 +715,7 @@ GROUPS = {
     "golden": [sc_golden_text, sc_golden_json, sc_golden_jsonl, sc_golden_sarif, sc_golden_text_matches_json,
                sc_sarif_columns_utf16, sc_sarif_fingerprints_stable],
     "schemas": [sc_schema_json, sc_schema_jsonl, sc_schema_sarif],
-    "output": [sc_output_file, sc_output_translation_unaffected, sc_bad_format],
+    "output": [sc_output_file, sc_check_report_on_stdout, sc_output_translation_unaffected, sc_bad_format],
     "exit-codes": [sc_exit_codes],
     "suppress": [sc_suppress_same_line, sc_suppress_line_before, sc_suppress_glob_all_lists, sc_suppress_in_every_format],
     "filters": [sc_filters],
