@@ -544,11 +544,11 @@ static int explain(int argc, char **argv) {
     const char *text;
     size_t len;
     char url[2048];
-    c2h_check_doc_url(id, url, sizeof url);
+    int linked = c2h_check_help_url(id, url, sizeof url) == 0;
     printf("%s%s (%s): %s\n\n", a ? "\n" : "", c2h_check_name(id), c2h_severity_name(c2h_check_default_severity(id)),
            c2h_check_summary(id));
-    if (c2h_check_doc(c2h_check_name(id), &text, &len) == 0) printf("%.*s\n\n", (int)len, text);
-    printf("%s\n", url);
+    if (c2h_check_doc(c2h_check_name(id), &text, &len) == 0) printf("%.*s\n%s", (int)len, text, linked ? "\n" : "");
+    if (linked) printf("%s\n", url);
   }
   return ferror(stdout) ? C2H_EXIT_USAGE : C2H_EXIT_OK;
 }
