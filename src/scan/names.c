@@ -585,15 +585,17 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
     fallback = 1;
   } else if ((r->rocm && s->target < r->rocm) || (r->removed && s->target >= r->removed)) {
     int missing = r->rocm && s->target < r->rocm;
+    /* A name HIP spells as CUDA does: not "X becomes X". */
+    int same = form->hip && !form->call && strcmp(form->hip, r->cuda) == 0;
     c2h_version_format(missing ? r->rocm : r->removed, need, sizeof need);
     c2h_buf what;
     c2h_buf_init(&what);
-    rc = describe_rewrite(s, r, form, called ? &c : NULL, &what);
-    if (rc == 0)
-      rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
-                         missing ? "%s, which needs ROCm %s or newer (target: ROCm %s)"
-                                 : "%s, which ROCm %s removed (target: ROCm %s)",
-                         what.data, need, have);
+    rc = same ? c2h_buf_puts(&what, r->cuda) : describe_rewrite(s, r, form, called ? &c : NULL, &what);
+    const char *fmt = missing ? (same ? "%s is in HIP from ROCm %s on (target: ROCm %s)"
+                                      : "%s, which needs ROCm %s or newer (target: ROCm %s)")
+                              : (same ? "%s is not in HIP since ROCm %s (target: ROCm %s)"
+                                      : "%s, which ROCm %s removed (target: ROCm %s)");
+    if (rc == 0) rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL, fmt, what.data, need, have);
     c2h_buf_dispose(&what);
     if (rc) return rc;
   }

@@ -27,3 +27,6 @@ const char *describe(hipError_t r) {
   (*(&text) = hipGetErrorString(r), hipSuccess);
   return text;
 }
+
+// A name HIP spells as CUDA does, only from a later ROCm on.
+__device__ unsigned total(unsigned v, unsigned lanes) { return __reduce_add_sync(lanes, v); }

@@ -28,3 +28,6 @@ const char *describe(CUresult r) {
   cuGetErrorString(r, &text);
   return text;
 }
+
+// A name HIP spells as CUDA does, only from a later ROCm on.
+__device__ unsigned total(unsigned v, unsigned lanes) { return __reduce_add_sync(lanes, v); }
