@@ -981,7 +981,8 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     goto done;
   }
   for (size_t i = 0; i < n_inputs && rc == 0; i++)
-    if (is_dir[i] == 2) rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
+    if (is_dir[i] == 2)
+      rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
   if (rc) goto fail;
   if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
