@@ -903,6 +903,42 @@ static int merge_header_diags(c2h_run *r) {
   return 0;
 }
 
+#define SOURCE_EXTS ".cu .cuh .h .hpp .cpp .cc .cxx .inl"
+
+/* Makes the output root and checks that it is not the inputs' folder. */
+static int open_output_root(c2h_run *run, c2h_error *err) {
+  const c2h_project_options *o = run->o;
+  if (run->out_canonical) return 0;
+  if (c2h_mkdirs(o->out_dir, err) != 0) {
+    char reason[sizeof err->message];
+    snprintf(reason, sizeof reason, "%s", err->message);
+    return c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
+  }
+  run->out_canonical = realpath(o->out_dir, NULL);
+  /* Outputs mirror the inputs below the root: an output root that is
+   * the same folder would put each translation over its input. */
+  if (run->root && run->out_canonical && strcmp(run->root, run->out_canonical) == 0)
+    return c2h_error_set(err, C2H_ERR_USAGE, o->out_dir, 0, 0,
+                         "the output directory is the inputs' folder: each translation would overwrite its input "
+                         "(use --in-place to replace them, or another -o DIR)");
+  return 0;
+}
+
+/* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
+static int no_sources_error(const char *const *inputs, const int *is_dir, size_t n, c2h_error *err) {
+  char names[400] = "";
+  size_t len = 0, shown = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (is_dir[i] != 2) continue;
+    int w = snprintf(names + len, sizeof names - len, "%s%s", shown ? ", " : "", inputs[i]);
+    if (w < 0 || (size_t)w >= sizeof names - len) break;
+    len += (size_t)w;
+    shown++;
+  }
+  return c2h_error_set(err, C2H_ERR_NO_SOURCES, NULL, 0, 0,
+                       "no CUDA sources found in %s (looked for " SOURCE_EXTS "); nothing to do", names);
+}
+
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
@@ -964,42 +1000,39 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if (rc) goto fail;
   run.root = common_root(canonical, is_dir, n_inputs);
-  /* The output root, so that a walk never descends into it (OUT inside SRC). */
-  if (o->mode == C2H_OUTPUT_DIR) {
-    if (c2h_mkdirs(o->out_dir, err) != 0) {
-      char reason[sizeof err->message];
-      snprintf(reason, sizeof reason, "%s", err->message);
-      rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
-      goto done;
-    }
-    run.out_canonical = realpath(o->out_dir, NULL);
-    /* Outputs mirror the inputs below the root: an output root that is
-     * the same folder would put each translation over its input. */
-    if (run.root && run.out_canonical && strcmp(run.root, run.out_canonical) == 0) {
-      rc = c2h_error_set(err, C2H_ERR_USAGE, o->out_dir, 0, 0,
-                         "the output directory is the inputs' folder: each translation would overwrite its input "
-                         "(use --in-place to replace them, or another -o DIR)");
-      goto done;
-    }
-  }
+  /* An output root that exists already is opened before the walk, so that
+   * the walk never descends into it (OUT inside SRC); one that does not
+   * exist cannot be walked into, and is made only once there is work. */
+  if (o->mode == C2H_OUTPUT_DIR && access(o->out_dir, F_OK) == 0 && (rc = open_output_root(&run, err))) goto done;
   int any_named = 0;
+  size_t sources = 0;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     if (!canonical[i]) continue;
     const char *rel = run.root ? relative_to(canonical[i], run.root) : c2h_path_basename(inputs[i]);
     if (is_dir[i]) {
-      size_t sources_before = 0, sources_after = 0;
-      for (size_t k = 0; k < run.jobs.len; k++) sources_before += !run.jobs.items[k].copy_only;
+      size_t before = run.jobs.len;
       rc = c2h_run_walk(&run, inputs[i], rel);
-      for (size_t k = 0; k < run.jobs.len; k++) sources_after += !run.jobs.items[k].copy_only;
-      if (rc == 0 && sources_after == sources_before)
-        rc = c2h_run_input_error(&run, inputs[i], "%s",
-                                 "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
+      size_t found = 0;
+      for (size_t k = before; k < run.jobs.len; k++) found += !run.jobs.items[k].copy_only;
+      sources += found;
+      if (rc == 0 && !found) is_dir[i] = 2; /* an empty folder: reported below */
     } else {
       any_named = 1;
       rc = c2h_run_add_job(&run, inputs[i], rel, 0, 0, NULL);
     }
   }
   if (rc) goto fail;
+  if (!any_named && !sources && !sum->input_errors) {
+    /* Nothing at all to translate: say so, and write nothing (not even the
+     * output root or the files a walk would copy). */
+    rc = no_sources_error(inputs, is_dir, n_inputs, err);
+    goto done;
+  }
+  for (size_t i = 0; i < n_inputs && rc == 0; i++)
+    if (is_dir[i] == 2)
+      rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
+  if (rc) goto fail;
+  if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
                        "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);

@@ -3,7 +3,7 @@
 # the summary line, the "needs a human most first" order, JSON structure,
 # self-contained and well-formed HTML, escaping, error handling, determinism,
 # and golden Markdown/JSON for the small project in tests/report/project.
-#   usage: report_test.sh CU2HIP REPO_ROOT
+#   usage: report_test.sh CU2HIP REPO_ROOT [DOCS_URL]
 #   UPDATE=1 report_test.sh ...   rewrites tests/report/expected/ instead of comparing
 set -u
 cu2hip=$1 root=$2
@@ -21,8 +21,9 @@ if ! command -v python3 > /dev/null; then
 fi
 unset SOURCE_DATE_EPOCH
 
-# Where the check documentation lives in this build (for the link checks).
-docs=$("$cu2hip" explain warp-size-literal | tail -n 1)
+# Where the check documentation lives in this build (for the link checks):
+# the CU2HIP_DOCS_URL setting (explain prints no link when it leads nowhere).
+docs=${3:-$("$cu2hip" explain warp-size-literal | tail -n 1)}
 docs=${docs%#warp-size-literal}
 version=$("$cu2hip" --version | sed 's/^cu2hip //')
 
