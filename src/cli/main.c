@@ -626,10 +626,10 @@ int main(int argc, char **argv) {
   c2h_progress_finish(&progress);
   int report_code = write_report(&c, format, &diags);
   if (rc == C2H_ERR_NO_SOURCES) {
-    /* Not an error of the run, but worth its own exit code: a CI job
-     * pointed at the wrong folder should not pass as "clean". */
+    /* An input error (a CI job pointed at the wrong folder must not pass
+     * as "clean"), said plainly and with nothing written. */
     fprintf(stderr, "cu2hip: %s\n", err.message);
-    code = report_code ? report_code : C2H_EXIT_NO_SOURCES;
+    code = report_code ? report_code : C2H_EXIT_USAGE;
     goto done;
   }
   if (rc) {

@@ -167,7 +167,7 @@ sc_directory_without_cuda() {
   echo "Build notes" >docs/README.txt
   printf 'int add(int a, int b);\n' >notes/plain.h
   t -o out docs
-  expect_rc 4
+  expect_rc 2
   expect_stderr 'no CUDA sources found in docs' "a message naming the directory"
   [ ! -e out ] || die "-o out of a folder without sources made out/"
   t -o out notes
@@ -483,33 +483,33 @@ sc_unknown_option() {
   expect_rc 2
 }
 
-# An empty folder: nothing to do, nothing written, exit code 4 in every
+# An empty folder: nothing to do, nothing written, exit code 2 in every
 # mode; a report asked for with --output is still written (and empty).
 sc_empty_directory() {
   mkdir empty
   t -o out empty
-  expect_rc 4
+  expect_rc 2
   expect_stderr '^cu2hip: no CUDA sources found in empty' "the message"
   expect_stdout_empty
   [ ! -e out ] || die "out/ was created"
   t -o out --report out/report.md empty
-  expect_rc 4
+  expect_rc 2
   [ ! -e out ] || die "out/ was created for --report"
   t check empty
-  expect_rc 4
+  expect_rc 2
   expect_stderr 'no CUDA sources found in empty'
   t check --format=json empty
-  expect_rc 4
+  expect_rc 2
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["diagnostics"] == []' "$LOG/stdout" ||
     die "check --format=json of an empty folder does not print an empty report"
   t --in-place empty
-  expect_rc 4
+  expect_rc 2
   # An output root that exists stays as it was.
   mkdir out && echo keep >out/mine.txt
   local before
   before=$(snapshot out)
   t -o out empty
-  expect_rc 4
+  expect_rc 2
   [ "$(snapshot out)" = "$before" ] || die "an existing output root changed"
   # With another input that has sources, the empty folder is an input error.
   write_good src/good.cu
