@@ -53,8 +53,25 @@ int c2h_path_inside(const char *path, const char *dir) {
 
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
+/* An input that failed before any job ran (missing, unreadable folder)
+ * gets a record of its own, so that every input of the run has one. */
+static int add_failed_record(c2h_project_summary *sum, const char *path) {
+  c2h_project_file *grown = realloc(sum->records, (sum->n_records + 1) * sizeof *grown);
+  if (!grown) return C2H_ERR_NOMEM;
+  sum->records = grown;
+  c2h_project_file *rec = &grown[sum->n_records];
+  memset(rec, 0, sizeof *rec);
+  if (!(rec->path = c2h_strdup(path))) return C2H_ERR_NOMEM;
+  rec->failed = 1;
+  rec->by_severity[C2H_SEV_ERROR] = 1;
+  rec->by_check[C2H_CHECK_INPUT_ERROR] = 1;
+  sum->n_records++;
+  return 0;
+}
+
 int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason) {
   r->sum->input_errors++;
+  if (add_failed_record(r->sum, path)) return C2H_ERR_NOMEM;
   return c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL, fmt,
                            reason);
 }
@@ -200,6 +217,14 @@ static int job_error(job_out *out, const char *path, const char *fmt, const char
                            reason);
 }
 
+/* A problem writing an output, reported under the input (one entry per
+ * input in reports), naming the output. */
+static int output_error(job_out *out, const c2h_job *j, const char *target, const c2h_error *err) {
+  char what[sizeof err->message + 4200];
+  snprintf(what, sizeof what, "output %s: %s", err->path[0] ? err->path : target, err->message);
+  return job_error(out, j->path, "%s", what);
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -235,7 +260,7 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
-    rc = job_error(out, err->path, "%s", err->message);
+    rc = output_error(out, j, target, err);
     goto done;
   }
   out->sum->written++;
@@ -279,7 +304,7 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
   int rc = 0;
   if (j->link_target ? c2h_symlink_atomic(j->link_target, target, &err) != 0
                      : c2h_file_write_atomic(target, data, len, input_mode(j->path), &err) != 0)
-    rc = job_error(out, err.path, "%s", err.message);
+    rc = output_error(out, j, target, &err);
   else
     out->sum->copied++;
   free(target);
@@ -475,7 +500,12 @@ finish:
 nomem:
   rc = C2H_ERR_NOMEM;
 done:
-  if (sum->input_errors != errors_before) rec->failed = 1;
+  if (sum->input_errors != errors_before) {
+    /* Failed: nothing of it was written, whatever was translated. */
+    rec->failed = 1;
+    rec->copied = rec->changed = rec->cached = 0;
+    memset(&rec->stats, 0, sizeof rec->stats);
+  }
   c2h_file_result_dispose(&res);
   free(target);
   free(src);
@@ -637,6 +667,25 @@ static const char *relative_to(const char *path, const char *root) {
   if (strncmp(path, root, n) != 0) return path;
   if (n == 1) return path + 1; /* root is "/" */
   return path[n] == '/' ? path + n + 1 : path + n;
+}
+
+/* The run's file counts, from the records (one per input, one status
+ * each), so that the summary line and reports agree with the per-file
+ * figures: a file whose output could not be written is failed only. */
+static void recount(c2h_project_summary *sum) {
+  sum->files = sum->changed = sum->copied = sum->reused = sum->kept_edited = sum->input_errors = 0;
+  sum->edits = sum->suppressed = 0;
+  for (size_t i = 0; i < sum->n_records; i++) {
+    const c2h_project_file *f = &sum->records[i];
+    sum->files += f->translated && !f->failed;
+    sum->changed += f->translated && f->changed;
+    sum->copied += f->copied;
+    sum->reused += f->cached;
+    sum->kept_edited += f->edited;
+    sum->input_errors += f->failed;
+    sum->edits += f->stats.edits;
+    sum->suppressed += f->stats.suppressed;
+  }
 }
 
 void c2h_project_summary_dispose(c2h_project_summary *sum) {
@@ -986,6 +1035,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if ((rc = merge_header_diags(&run))) goto fail;
   for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
+  recount(sum);
   goto done;
 nomem:
   rc = C2H_ERR_NOMEM;

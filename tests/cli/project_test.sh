@@ -35,7 +35,7 @@ if [ "$(grep -c '^cu2hip: \[[0-9]*/10\] ' "$tmp/diag2")" = 10 ]; then ok progres
 
 # Files that are not CUDA are copied as they are, permissions kept.
 if cmp -s "$src/docs/README.txt" "$tmp/out1/docs/README.txt" && cmp -s "$src/plain.cpp" "$tmp/out1/plain.cpp" &&
-   [ "$(stat -c %a "$tmp/out1/plain.cpp")" = 755 ] && grep -q '2 other files copied' "$tmp/diag1"; then
+   [ "$(stat -c %a "$tmp/out1/plain.cpp")" = 755 ] && grep -q '2 copied (not CUDA)' "$tmp/diag1"; then
   ok copies-other-files
 else
   bad copies-other-files "README.txt/plain.cpp not copied byte for byte, or mode lost, or not counted"
