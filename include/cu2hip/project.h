@@ -77,6 +77,9 @@ typedef struct c2h_project_options {
    * files done so far, files in the run, the file just done. NULL: none. */
   void (*progress)(void *ctx, size_t done, size_t total, const char *path);
   void *progress_ctx;
+  /* Called when the run starts another phase after translating ("verify"),
+   * whose progress then comes through `progress`, counted on its own. */
+  void (*progress_phase)(void *ctx, const char *name);
   /* Shared with a supervising process (cu2hip/journal.h): each worker marks
    * the file it works on, and files an earlier attempt crashed on are left
    * as they are with a parse-crash error. NULL: none. */

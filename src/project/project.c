@@ -530,6 +530,8 @@ typedef struct pool {
   size_t n;
   job_result *results; /* one per entry of order */
   size_t next, done;
+  size_t sources;                        /* jobs of the run that are not copies (all waves so far) */
+  size_t sources_done, sources_dropped; /* of this pool's: translated (or failed), found not CUDA */
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
 } pool;
@@ -561,7 +563,16 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&p->lock);
     if (rc && !p->rc) p->rc = rc;
     p->done++;
-    if (r->o->progress) r->o->progress(r->o->progress_ctx, r->done + p->done, r->jobs.len, job->path);
+    /* Progress counts the files translated: not those copied as they are,
+     * nor those a walk found to be no CUDA after all (the total shrinks). */
+    if (!job->copy_only) {
+      const c2h_project_file *f = &res->file;
+      if (f->translated || f->failed || f->edited) p->sources_done++;
+      else p->sources_dropped++;
+      if (r->o->progress && (f->translated || f->failed || f->edited))
+        r->o->progress(r->o->progress_ctx, r->sources_done + p->sources_done,
+                       p->sources - r->sources_dropped - p->sources_dropped, job->path);
+    }
     pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
@@ -582,8 +593,9 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
 static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   c2h_run *r = (c2h_run *)env->run;
   c2h_project_summary *sum = r->sum;
-  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < r->jobs.len; i++) p.sources += !r->jobs.items[i].copy_only;
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
   pthread_t threads[64];
@@ -622,7 +634,8 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     sum->input_errors += res->sum.input_errors;
     sum->suppressed += res->sum.suppressed;
   }
-  r->done += n;
+  r->sources_done += p.sources_done;
+  r->sources_dropped += p.sources_dropped;
   free(p.results);
   pthread_mutex_destroy(&p.lock);
   return rc;
