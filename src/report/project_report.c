@@ -884,9 +884,10 @@ static const char html_head[] =
 static const char html_head_more[] =
     ".bars .lab{overflow:hidden;white-space:nowrap;max-width:340px;min-width:0}\n"
     /* Paths: the folder part shrinks first, with an ellipsis in the middle. */
-    ".p{display:inline-flex;max-width:100%;min-width:0;vertical-align:top}\n"
-    ".ph{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1000 auto;min-width:1.2em}\n"
-    ".pt{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1 auto;min-width:0}\n"
+    ".p{display:flex;min-width:0;overflow:hidden}\n"
+    ".ph{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1 auto;min-width:1.2em}\n"
+    "th.n{white-space:normal}\n"
+    ".pt{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 0 auto;max-width:calc(100% - 1.2em)}\n"
     "td.file,th.file{max-width:0;width:46%}\n"
     ".brk{word-break:break-all}\n"
     ".track{background:#eef1f5;border-radius:4px;height:14px;display:flex;overflow:hidden}\n"
@@ -908,7 +909,7 @@ static const char html_head_more[] =
     ".src pre{margin:0 0 4px;padding:4px 8px;background:#f6f8fb;border-left:3px solid var(--line);"
     "white-space:pre-wrap;word-break:break-all}\n"
     ".msg{max-width:720px}\n"
-    ".reason{min-width:240px}td.where{max-width:0;width:38%}.where a{display:flex}\n"
+    ".reason{min-width:240px}td.where{max-width:0;width:44%}td.api{overflow-wrap:anywhere}.where a{display:flex}\n"
     ".none{color:var(--muted)}\n"
     "footer{color:var(--muted);font-size:12px;text-align:center;padding:0 0 24px}\n"
     "</style>\n</head>\n<body>\n";
@@ -958,9 +959,9 @@ static void html_segment(FILE *o, const char *cls, size_t n, size_t max) {
   fprintf(o, "<i class=\"%s\" style=\"width:%.2f%%\"></i>", cls, pct);
 }
 
-/* A path that may be shortened to fit: its folder part gives way first,
- * with an ellipsis in the middle, and the file name (with suffix, such as
- * ":12:5") stays; the whole path is in the title (shown on hover). */
+/* A path that may be shortened to fit, with an ellipsis in the middle: its
+ * folders give way, the file name (with a suffix such as ":12:5") stays;
+ * the whole path is in the title (shown on hover). */
 static void html_path(FILE *o, const char *path, const char *suffix) {
   const char *base = c2h_path_basename(path);
   fputs("<span class=\"p\" title=\"", o);
@@ -1119,7 +1120,7 @@ static void write_html(FILE *o, const rp_model *m) {
           o);
     for (size_t i = 0; i < m->n_unsup; i++) {
       const rp_unsupported *u = &m->unsup[i];
-      fputs("<tr><td class=\"mono\">", o);
+      fputs("<tr><td class=\"mono api\">", o);
       html(o, u->name);
       fprintf(o, "</td><td class=\"n\">%zu</td><td class=\"reason\">", u->count);
       html(o, u->reason);
