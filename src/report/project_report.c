@@ -265,10 +265,12 @@ typedef struct rp_roots {
 
 static int cmp_str_ptr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* The real path of path's folder (malloc'd), or NULL. */
+/* The real path of path's folder, or of path when it is a folder (malloc'd),
+ * or NULL. */
 static char *real_dir(const char *path) {
   char *real = realpath(path, NULL);
-  if (!real) return NULL;
+  struct stat st;
+  if (!real || (stat(real, &st) == 0 && S_ISDIR(st.st_mode))) return real;
   char *slash = strrchr(real, '/');
   if (slash) slash[slash == real ? 1 : 0] = '\0';
   return real;
