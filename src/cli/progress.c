@@ -37,6 +37,7 @@ void c2h_progress_update(void *ctx, size_t done, size_t total, const char *path)
   const char *sep = p->phase ? " " : "";
   if (total < 2 || done > total) return;
   if (!p->tty) {
+    if (!path) return; /* only the total changed */
     if (done == 0) fprintf(p->out, "cu2hip: %s%s%zu files\n", phase, p->phase ? ": " : "", total);
     else fprintf(p->out, "cu2hip: %s%s[%zu/%zu] %s\n", phase, sep, done, total, path);
     return;

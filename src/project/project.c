@@ -569,9 +569,11 @@ static void *worker(void *arg) {
       const c2h_project_file *f = &res->file;
       if (f->translated || f->failed || f->edited) p->sources_done++;
       else p->sources_dropped++;
-      if (r->o->progress && (f->translated || f->failed || f->edited))
+      /* A file dropped from the count is told with no path: the total shrinks. */
+      if (r->o->progress)
         r->o->progress(r->o->progress_ctx, r->sources_done + p->sources_done,
-                       p->sources - r->sources_dropped - p->sources_dropped, job->path);
+                       p->sources - r->sources_dropped - p->sources_dropped,
+                       f->translated || f->failed || f->edited ? job->path : NULL);
     }
     pthread_mutex_unlock(&p->lock);
   }
