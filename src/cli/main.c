@@ -614,6 +614,7 @@ int main(int argc, char **argv) {
   if (!c.quiet) {
     c.project.progress = c2h_progress_update;
     c.project.progress_ctx = &progress;
+    c.project.progress_phase = c2h_progress_phase;
   }
   /* From here on the run may crash on a file: a supervising parent starts
    * it again without that file (supervise.c). No thread runs before this. */

@@ -53,8 +53,25 @@ int c2h_path_inside(const char *path, const char *dir) {
 
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
+/* An input that failed before any job ran (missing, unreadable folder)
+ * gets a record of its own, so that every input of the run has one. */
+static int add_failed_record(c2h_project_summary *sum, const char *path) {
+  c2h_project_file *grown = realloc(sum->records, (sum->n_records + 1) * sizeof *grown);
+  if (!grown) return C2H_ERR_NOMEM;
+  sum->records = grown;
+  c2h_project_file *rec = &grown[sum->n_records];
+  memset(rec, 0, sizeof *rec);
+  if (!(rec->path = c2h_strdup(path))) return C2H_ERR_NOMEM;
+  rec->failed = 1;
+  rec->by_severity[C2H_SEV_ERROR] = 1;
+  rec->by_check[C2H_CHECK_INPUT_ERROR] = 1;
+  sum->n_records++;
+  return 0;
+}
+
 int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason) {
   r->sum->input_errors++;
+  if (add_failed_record(r->sum, path)) return C2H_ERR_NOMEM;
   return c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL, fmt,
                            reason);
 }
@@ -200,6 +217,14 @@ static int job_error(job_out *out, const char *path, const char *fmt, const char
                            reason);
 }
 
+/* A problem writing an output, reported under the input (one entry per
+ * input in reports), naming the output. */
+static int output_error(job_out *out, const c2h_job *j, const char *target, const c2h_error *err) {
+  char what[sizeof err->message + 4200];
+  snprintf(what, sizeof what, "output %s: %s", err->path[0] ? err->path : target, err->message);
+  return job_error(out, j->path, "%s", what);
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -235,7 +260,7 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
-    rc = job_error(out, err->path, "%s", err->message);
+    rc = output_error(out, j, target, err);
     goto done;
   }
   out->sum->written++;
@@ -279,7 +304,7 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
   int rc = 0;
   if (j->link_target ? c2h_symlink_atomic(j->link_target, target, &err) != 0
                      : c2h_file_write_atomic(target, data, len, input_mode(j->path), &err) != 0)
-    rc = job_error(out, err.path, "%s", err.message);
+    rc = output_error(out, j, target, &err);
   else
     out->sum->copied++;
   free(target);
@@ -484,7 +509,12 @@ finish:
 nomem:
   rc = C2H_ERR_NOMEM;
 done:
-  if (sum->input_errors != errors_before) rec->failed = 1;
+  if (sum->input_errors != errors_before) {
+    /* Failed: nothing of it was written, whatever was translated. */
+    rec->failed = 1;
+    rec->copied = rec->changed = rec->cached = 0;
+    memset(&rec->stats, 0, sizeof rec->stats);
+  }
   c2h_file_result_dispose(&res);
   c2h_run_free_flags(script_flags, n_script_flags);
   free(target);
@@ -510,6 +540,8 @@ typedef struct pool {
   size_t n;
   job_result *results; /* one per entry of order */
   size_t next, done;
+  size_t sources;                        /* jobs of the run that are not copies (all waves so far) */
+  size_t sources_done, sources_dropped; /* of this pool's: translated (or failed), found not CUDA */
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
 } pool;
@@ -541,7 +573,18 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&p->lock);
     if (rc && !p->rc) p->rc = rc;
     p->done++;
-    if (r->o->progress) r->o->progress(r->o->progress_ctx, r->done + p->done, r->jobs.len, job->path);
+    /* Progress counts the files translated: not those copied as they are,
+     * nor those a walk found to be no CUDA after all (the total shrinks). */
+    if (!job->copy_only) {
+      const c2h_project_file *f = &res->file;
+      if (f->translated || f->failed || f->edited) p->sources_done++;
+      else p->sources_dropped++;
+      /* A file dropped from the count is told with no path: the total shrinks. */
+      if (r->o->progress)
+        r->o->progress(r->o->progress_ctx, r->sources_done + p->sources_done,
+                       p->sources - r->sources_dropped - p->sources_dropped,
+                       f->translated || f->failed || f->edited ? job->path : NULL);
+    }
     pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
@@ -562,8 +605,9 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
 static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   c2h_run *r = (c2h_run *)env->run;
   c2h_project_summary *sum = r->sum;
-  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < r->jobs.len; i++) p.sources += !r->jobs.items[i].copy_only;
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
   pthread_t threads[64];
@@ -602,7 +646,8 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     sum->input_errors += res->sum.input_errors;
     sum->suppressed += res->sum.suppressed;
   }
-  r->done += n;
+  r->sources_done += p.sources_done;
+  r->sources_dropped += p.sources_dropped;
   free(p.results);
   pthread_mutex_destroy(&p.lock);
   return rc;
@@ -647,6 +692,25 @@ static const char *relative_to(const char *path, const char *root) {
   if (strncmp(path, root, n) != 0) return path;
   if (n == 1) return path + 1; /* root is "/" */
   return path[n] == '/' ? path + n + 1 : path + n;
+}
+
+/* The run's file counts, from the records (one per input, one status
+ * each), so that the summary line and reports agree with the per-file
+ * figures: a file whose output could not be written is failed only. */
+static void recount(c2h_project_summary *sum) {
+  sum->files = sum->changed = sum->copied = sum->reused = sum->kept_edited = sum->input_errors = 0;
+  sum->edits = sum->suppressed = 0;
+  for (size_t i = 0; i < sum->n_records; i++) {
+    const c2h_project_file *f = &sum->records[i];
+    sum->files += f->translated && !f->failed;
+    sum->changed += f->translated && f->changed;
+    sum->copied += f->copied;
+    sum->reused += f->cached;
+    sum->kept_edited += f->edited;
+    sum->input_errors += f->failed;
+    sum->edits += f->stats.edits;
+    sum->suppressed += f->stats.suppressed;
+  }
 }
 
 void c2h_project_summary_dispose(c2h_project_summary *sum) {
@@ -1067,6 +1131,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if ((rc = merge_header_diags(&run))) goto fail;
   for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
+  recount(sum);
   goto done;
 nomem:
   rc = C2H_ERR_NOMEM;
