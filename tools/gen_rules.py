@@ -996,16 +996,15 @@ class NewerHeaders:
     def declares(self, target, section):
         return target in (self.headers if section == "headers" else self.ids)
 
-    def check(self, where, section, name, target, rocm, installed, bad, exempt=()):
-        """Checks a target tagged `rocm` (None: the installed release)."""
-        if rocm is None or vkey(rocm) <= vkey(installed):
-            return
-        if vkey(rocm) <= vkey(self.version):
+    def check(self, where, section, name, target, rocm, bad, exempt=()):
+        """Checks a target tagged `rocm` (None: untagged, in the base release)."""
+        if rocm is None or vkey(rocm) <= vkey(self.version):
             if self.declares(target, section):
                 self.confirmed += 1
             else:
-                bad.append("%s: %s: %s -> %s is tagged rocm %s but the HIP %s headers in %s do not declare it"
-                           % (where, section, name, target, rocm, self.version, self.include))
+                bad.append("%s: %s: %s -> %s is %s but the HIP %s headers in %s do not declare it"
+                           % (where, section, name, target, "tagged rocm %s" % rocm if rocm else "untagged",
+                              self.version, self.include))
         else:
             self.unconfirmed += 1
             if self.declares(target, section) and target not in exempt:
@@ -1013,10 +1012,9 @@ class NewerHeaders:
                            % (where, section, name, target, rocm, self.version))
 
     def summary(self, what):
-        print("checked %s against HIP %s in %s: %d target(s) tagged newer than the installed HIP and "
-              "at most %s confirmed; %d tagged newer than %s unconfirmed"
-              % (what, self.version, self.include, self.confirmed, self.version, self.unconfirmed,
-                 self.version))
+        print("checked %s against HIP %s in %s: %d target(s) confirmed; %d unconfirmed (tagged newer than "
+              "%s, or outside these headers)"
+              % (what, self.version, self.include, self.confirmed, self.unconfirmed, self.version))
 
 
 def check(facts, rules_dir):
@@ -1050,7 +1048,7 @@ def check(facts, rules_dir):
                     if rocm is not None and vkey(rocm) > vkey(installed):
                         if newer_hip:
                             newer_hip.check("%s:%d" % (rel, line), section, name, str(target), rocm,
-                                            installed, bad, opt_in)
+                                            bad, opt_in)
                         continue
                     if not facts.installed(str(target), section):
                         bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
@@ -1066,7 +1064,7 @@ def check(facts, rules_dir):
     for b in bad:
         print(b)
     if newer_hip:
-        newer_hip.summary("rules/cuda-*.yaml")
+        newer_hip.summary("the targets of rules/cuda-*.yaml tagged newer than HIP %s" % installed)
     print("checked rules/*.yaml against HIP %s in %s: %d problem(s)"
           % (installed, facts.hip_include, len(bad)))
     return 1 if bad else 0
