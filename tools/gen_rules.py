@@ -261,14 +261,13 @@ def hip_identifiers(hip_include):
 def header_identifiers(include, sub):
     """Identifiers the AMD headers under include/sub declare or use, plus header paths."""
     ids, headers = set(), set()
-    hip_include = include
     root = os.path.join(include, sub)
     for dirpath, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs
                          if d not in ("nvidia_detail", "nvcc_detail", "hcc_detail"))
         for f in sorted(files):
             full = os.path.join(dirpath, f)
-            headers.add(os.path.relpath(full, hip_include).replace(os.sep, "/"))
+            headers.add(os.path.relpath(full, include).replace(os.sep, "/"))
             # the profiler's API-id tables are not API declarations
             if f == "hip_prof_str.h" or not f.endswith((".h", ".hpp")):
                 continue
