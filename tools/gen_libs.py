@@ -527,7 +527,7 @@ def check_newer(lib, path, newer_include, bad):
     a target tagged newer must not be. Targets outside the headers at hand
     (hipBLASLt) stay unconfirmed."""
     subdirs, outside = lib.newer
-    newer = G.NewerHeaders.load(newer_include, subdirs)
+    newer = G.NewerHeaders.load(newer_include, subdirs, "%s.yaml" % lib.key)
     if not newer:
         return
     rel = os.path.relpath(path, ROOT)

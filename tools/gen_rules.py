@@ -978,12 +978,11 @@ class NewerHeaders:
         self.confirmed = self.unconfirmed = 0
 
     @classmethod
-    def load(cls, include, subdirs=("hip",)):
+    def load(cls, include, subdirs=("hip",), unchecked="targets tagged newer than the installed HIP"):
         """None (with a note) when the folder or its hip_version.h is missing."""
         version = read_version_h(include) if include and os.path.isdir(include) else None
         if not version:
-            print("note: no newer HIP headers at %s; targets tagged newer than the installed HIP "
-                  "are not checked" % include)
+            print("note: no newer HIP headers at %s; %s not checked" % (include, unchecked))
             return None
         ids, headers = set(), set()
         for sub in subdirs:
