@@ -412,6 +412,8 @@ static int widen_definition(c2h_scan *s, names_ctx *nc, const c2h_mask_value *m)
                        (int)len, text,
                        m->kind == C2H_MASK_ACTIVE ? "it is declared unsigned long long, keeping every lane of "
                                                     "__activemask()"
+                       : m->kind == C2H_MASK_PARTIAL ? "it is declared unsigned long long; its value, and so "
+                                                       "the lanes it names, stay as written"
                        : m->is_macro ? "its value 0xffffffff (every lane of a 32-lane warp) becomes "
                                        FULL_WAVE_MASK ", every lane of the 64-lane gfx942 wavefront"
                                      : "it becomes an unsigned long long " FULL_WAVE_MASK
@@ -482,11 +484,25 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
                          shown, text, what, hip ? hip : r->cuda);
   if (s->target < r->rocm) return 0; /* not available at all: api-version says so */
   if (wide_var) return 0; /* already a 64-bit mask: the code counts 64 lanes */
+  /* A constant that leaves lanes out, in a variable that only serves as a
+   * mask: 7.0 needs its type 64 bits wide, which keeps the value; whether
+   * those are the lanes meant on a 64-lane wavefront is still a question. */
+  int widen = m.kind == C2H_MASK_PARTIAL && named && !m.is_macro && m.type_first < n &&
+              !c2h_tok_is(s, m.type_first, "auto") && only_mask_uses(s, m.def_name);
+  if (widen) {
+    int rc = widen_definition(s, nc, &m);
+    if (rc) return rc;
+  }
+  /* A mask spelled 64 bits wide (0xffffull, a macro of it) compiles. */
+  const c2h_token *t = s->facts->toks;
+  int typed64 = widen || (m.kind == C2H_MASK_PARTIAL && (named ? m.is_macro && spelled_64bit(s->src + t[m.value_first].begin,
+                                                                                          t[m.value_last].end - t[m.value_first].begin)
+                                                               : spelled_64bit(text, len)));
   return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
                        "lane mask '%.*s' of %s() %s; on gfx942 a mask has one bit per lane of the 64-lane "
-                       "wavefront: check that it names the lanes meant there (ROCm 7.0's _sync functions "
-                       "do not compile with a 32-bit mask)",
-                       shown, text, r->cuda, what);
+                       "wavefront: check that it names the lanes meant there%s",
+                       shown, text, r->cuda, what,
+                       typed64 ? "" : " (ROCm 7.0's _sync functions do not compile with a 32-bit mask)");
 }
 
 /* Whether the rewrite leaves argument n (1-based) out of the new call. */
