@@ -94,10 +94,6 @@ const char *c2h_homepage_link(void) {
   return links.have_homepage ? links.homepage : NULL;
 }
 
-void c2h_check_doc_url(c2h_check check, char *buf, size_t size) {
-  snprintf(buf, size, "%s#%s", C2H_DOCS_URL, c2h_check_name(check));
-}
-
 int c2h_check_help_url(c2h_check check, char *buf, size_t size) {
   const char *base = c2h_docs_link();
   if (!base) {

@@ -566,9 +566,13 @@ static const char *plural(size_t n, const char *one, const char *many) { return 
 
 /* ---- Markdown ------------------------------------------------------------ */
 
+/* A check's name, linked to its documentation where that exists. */
 static void md_link_check(FILE *o, c2h_check c) {
   char url[2048];
-  c2h_check_doc_url(c, url, sizeof url);
+  if (c2h_check_help_url(c, url, sizeof url) != 0) {
+    md(o, c2h_check_name(c));
+    return;
+  }
   fputc('[', o);
   md(o, c2h_check_name(c));
   fprintf(o, "](%s)", url);
@@ -706,7 +710,7 @@ static json_t *jsize(size_t n) { return json_integer((json_int_t)n); }
 static json_t *json_diag(const rp_model *m, size_t index) {
   const c2h_diag *d = &m->diags->items[index];
   char url[2048];
-  c2h_check_doc_url(d->check, url, sizeof url);
+  int linked = c2h_check_help_url(d->check, url, sizeof url) == 0;
   json_t *o = json_object();
   /* Its own path: an output's, for a problem found compiling the output. */
   const rp_file *f = &m->files[m->diag_file[index]];
@@ -720,7 +724,7 @@ static json_t *json_diag(const rp_model *m, size_t index) {
   bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(d->severity)));
   bad |= c2h_json_set(o, "check", json_string(c2h_check_name(d->check)));
   bad |= c2h_json_set(o, "message", c2h_json_text(d->message));
-  bad |= c2h_json_set(o, "url", c2h_json_text(url));
+  if (linked) bad |= c2h_json_set(o, "url", c2h_json_text(url));
   if (d->replacement) bad |= c2h_json_set(o, "replacement", c2h_json_text(d->replacement));
   if (bad) {
     json_decref(o);
@@ -734,7 +738,7 @@ static json_t *json_model(const rp_model *m) {
   json_t *libs = json_array(), *unsup = json_array(), *checks = json_array(), *files = json_array();
   int bad = c2h_json_set(tool, "name", json_string("cu2hip"));
   bad |= c2h_json_set(tool, "version", c2h_json_text(c2h_version_string()));
-  bad |= c2h_json_set(tool, "url", c2h_json_text(c2h_homepage_url()));
+  if (c2h_homepage_link()) bad |= c2h_json_set(tool, "url", c2h_json_text(c2h_homepage_link()));
   bad |= c2h_json_set(doc, "schema", json_string("cu2hip-project-report/1"));
   bad |= c2h_json_set(doc, "tool", json_incref(tool));
   if (m->generated[0]) bad |= c2h_json_set(doc, "generated", json_string(m->generated));
@@ -794,13 +798,13 @@ static json_t *json_model(const rp_model *m) {
   for (size_t i = 0; i < m->n_checks && !bad; i++) {
     c2h_check c = (c2h_check)m->check_order[i];
     char url[2048];
-    c2h_check_doc_url(c, url, sizeof url);
+    int linked = c2h_check_help_url(c, url, sizeof url) == 0;
     json_t *o = json_object();
     bad |= c2h_json_set(o, "check", json_string(c2h_check_name(c)));
     bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(c2h_check_default_severity(c))));
     bad |= c2h_json_set(o, "count", jsize(m->by_check[c]));
     bad |= c2h_json_set(o, "summary", c2h_json_text(c2h_check_summary(c)));
-    bad |= c2h_json_set(o, "url", c2h_json_text(url));
+    if (linked) bad |= c2h_json_set(o, "url", c2h_json_text(url));
     bad |= c2h_json_push(checks, o);
   }
   bad |= c2h_json_set(doc, "checks", json_incref(checks));
@@ -944,14 +948,18 @@ static void html_card(FILE *o, const char *cls, size_t n, const char *label) {
 
 static void html_check_link(FILE *o, c2h_check c) {
   char url[2048];
-  c2h_check_doc_url(c, url, sizeof url);
-  fputs("<a class=\"mono\" href=\"", o);
-  html(o, url);
-  fputs("\" title=\"", o);
+  int linked = c2h_check_help_url(c, url, sizeof url) == 0;
+  if (linked) {
+    fputs("<a class=\"mono\" href=\"", o);
+    html(o, url);
+    fputs("\" title=\"", o);
+  } else {
+    fputs("<span class=\"mono\" title=\"", o);
+  }
   html(o, c2h_check_summary(c));
   fputs("\">", o);
   html(o, c2h_check_name(c));
-  fputs("</a>", o);
+  fputs(linked ? "</a>" : "</span>", o);
 }
 
 /* A bar segment of n out of max, as a percentage width. */

@@ -61,10 +61,6 @@ const char *c2h_docs_link(void);
 /* c2h_homepage_url() (README.md) found the same way, or NULL. */
 const char *c2h_homepage_link(void);
 
-/* Writes CU2HIP_DOCS_URL + "#" + the check's name into buf, whether or not
- * the file is there. */
-void c2h_check_doc_url(c2h_check check, char *buf, size_t size);
-
 /* Writes c2h_docs_link() + "#" + the check's name into buf and returns 0;
  * -1 (buf empty) when c2h_docs_link() is NULL. */
 int c2h_check_help_url(c2h_check check, char *buf, size_t size);

@@ -21,10 +21,18 @@ if ! command -v python3 > /dev/null; then
 fi
 unset SOURCE_DATE_EPOCH
 
-# Where the check documentation lives in this build (for the link checks):
-# the CU2HIP_DOCS_URL setting (explain prints no link when it leads nowhere).
-docs=${3:-$("$cu2hip" explain warp-size-literal | tail -n 1)}
-docs=${docs%#warp-size-literal}
+# Reports link to the check documentation only where it exists: the
+# CU2HIP_DOCS_URL setting when that file is there, else the copy installed
+# beside the binary. A copy of the binary in a prefix laid out as
+# `cmake --install` makes it has the links the checks below expect.
+docs=${3:-}
+if [ -z "$docs" ] || { [ "${docs#file://}" != "$docs" ] && [ ! -r "${docs#file://}" ]; }; then
+  mkdir -p "$tmp/prefix/bin" "$tmp/prefix/share/doc/cu2hip"
+  cp "$cu2hip" "$tmp/prefix/bin/cu2hip"
+  cp "$root/docs/checks.md" "$root/README.md" "$tmp/prefix/share/doc/cu2hip/"
+  cu2hip=$tmp/prefix/bin/cu2hip
+  docs=file://$tmp/prefix/share/doc/cu2hip/checks.md
+fi
 version=$("$cu2hip" --version | sed 's/^cu2hip //')
 
 cp -r "$root/examples" "$tmp/ex"
