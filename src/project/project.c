@@ -643,6 +643,7 @@ void c2h_project_summary_dispose(c2h_project_summary *sum) {
   for (size_t i = 0; i < sum->n_records; i++) {
     free(sum->records[i].path);
     free(sum->records[i].output);
+    free(sum->records[i].verify_part_of);
   }
   free(sum->records);
   sum->records = NULL;
