@@ -18,6 +18,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/strmap.h"
+#include "verify/toolchain.h"
 
 const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
                                              ".cc", ".cxx", ".inl", NULL};
@@ -883,6 +884,9 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "--rename needs an output directory (-o DIR)");
     goto done;
   }
+  /* A HIP path that is none is the user's mistake: said before translating. */
+  if (o->verify && o->verify_options.hip_path && (rc = c2h_hip_path_check(o->verify_options.hip_path, err)))
+    goto done;
   if (o->compile_db && (rc = load_compile_db(&run, err))) goto done;
   if (n_inputs == 0 && run.db) {
     /* The database's files are the inputs. */

@@ -552,10 +552,12 @@ static void write_md(FILE *o, const rp_model *m) {
       if (verified) {
         const char *v = file_verify(f);
         fprintf(o, " | %s", v ? v : "");
-        if (f->rec && f->rec->verify_part_of) {
+        char *part_of = f->rec && f->rec->verify_part_of ? display_path(f->rec->verify_part_of, m->cwd) : NULL;
+        if (part_of) {
           fputs(" of ", o);
-          md(o, f->rec->verify_part_of);
+          md(o, part_of);
         }
+        free(part_of);
       }
       fprintf(o, " | %zu | %zu | %zu | %zu | %zu | %zu |\n",
               f->rec ? f->rec->stats.lines_changed : 0, f->rec ? f->rec->stats.edits : 0, f->api_uses,
@@ -711,8 +713,11 @@ static json_t *json_model(const rp_model *m) {
     bad |= c2h_json_set(o, "up_to_date", json_boolean(f->rec && f->rec->cached));
     const char *vf = file_verify(f);
     if (s->verify_mode) bad |= c2h_json_set(o, "verify", vf ? json_string(vf) : json_null());
-    if (f->rec && f->rec->verify_part_of)
-      bad |= c2h_json_set(o, "verified_as_part_of", c2h_json_text(f->rec->verify_part_of));
+    if (f->rec && f->rec->verify_part_of) {
+      char *part_of = display_path(f->rec->verify_part_of, m->cwd);
+      bad |= part_of ? c2h_json_set(o, "verified_as_part_of", c2h_json_text(part_of)) : -1;
+      free(part_of);
+    }
     bad |= c2h_json_set(o, "lines_changed", jsize(f->rec ? f->rec->stats.lines_changed : 0));
     bad |= c2h_json_set(o, "edits", jsize(f->rec ? f->rec->stats.edits : 0));
     bad |= c2h_json_set(o, "api_uses", jsize(f->api_uses));
@@ -1046,11 +1051,13 @@ static void write_html(FILE *o, const rp_model *m) {
         const char *v = file_verify(f);
         fputs("<td>", o);
         if (v) fprintf(o, "<span class=\"st st-v-%s\">%s</span>", v, v);
-        if (f->rec && f->rec->verify_part_of) {
+        char *part_of = f->rec && f->rec->verify_part_of ? display_path(f->rec->verify_part_of, m->cwd) : NULL;
+        if (part_of) {
           fputs(" of <span class=\"mono\">", o);
-          html(o, f->rec->verify_part_of);
+          html(o, part_of);
           fputs("</span>", o);
         }
+        free(part_of);
         fputs("</td>", o);
       }
       html_num(o, f->rec ? f->rec->stats.lines_changed : 0);
