@@ -1005,6 +1005,8 @@ done:
   c2h_compdb_free(run.db);
   for (size_t i = 0; i < run.n_script_includes; i++) free(run.script_includes[i]);
   free(run.script_includes);
+  for (size_t i = 0; i < run.n_script_sources; i++) free(run.script_sources[i]);
+  free(run.script_sources);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);
   free(is_dir);

@@ -114,14 +114,22 @@ static int job_of(const c2h_run *r, const char *path) {
   return at;
 }
 
+/* Whether a CMake script of the run builds the file (real path). */
+static int script_builds(const c2h_run *r, const char *canonical) {
+  for (size_t i = 0; canonical && i < r->n_script_sources; i++)
+    if (strcmp(r->script_sources[i], canonical) == 0) return 1;
+  return 0;
+}
+
 /* Whether the record is a source the build compiles on its own: its
  * compile-database entry says so; without a database, a .cu file or a
  * changed C++ source that no other file of the run #includes (a part such
  * as kernel.cu is compiled within its includer, and on its own it is not a
- * program). */
-static int is_unit(const c2h_run *r, const c2h_project_file *rec, int job, const c2h_compdb_entry *e) {
+ * program) unless a CMake script of the run builds it too. */
+static int is_unit(const c2h_run *r, const c2h_project_file *rec, int job, const char *canonical,
+                   const c2h_compdb_entry *e) {
   if (r->db) return e != NULL;
-  if (job >= 0 && r->jobs.items[job].includer) return 0;
+  if (job >= 0 && r->jobs.items[job].includer && !script_builds(r, canonical)) return 0;
   return c2h_path_has_extension(rec->path, unit_extensions) &&
          (rec->changed || c2h_path_has_extension(rec->path, (const char *const[]){".cu", NULL}));
 }
@@ -181,8 +189,9 @@ int c2h_run_verify(c2h_run *r) {
     if (!rec->translated || rec->failed || !rec->output) continue;
     char *canonical = realpath(rec->path, NULL);
     const c2h_compdb_entry *e = r->db && canonical ? c2h_compdb_find(r->db, canonical) : NULL;
+    int unit = is_unit(r, rec, rec_job[i], canonical, e);
     free(canonical);
-    if (!is_unit(r, rec, rec_job[i], e)) continue;
+    if (!unit) continue;
     arg_list *l = &args[n];
     if ((rc = add_flags(r, out_root, l, o->translate.clang_args, o->translate.n_clang_args)) ||
         (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))))

@@ -8,7 +8,8 @@
 #     summary and report cards then say so;
 #   - a .cu file another one #includes is not compiled on its own but
 #     reported as part of its includer; with a compile database, its files
-#     are the ones compiled.
+#     are the ones compiled; a file a CMake script builds is compiled even
+#     when another one includes it.
 #
 # usage: verify_cli_test.sh CU2HIP MAKE_DEVICE_LIBS_SH
 # Each scenario prints `ok NAME` or `FAIL NAME: reason`. Exit 77 (skipped)
@@ -33,7 +34,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/verify_cli_test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 # The test suite's own device-library folder ($TMPDIR/cu2hip-device-libs-UID)
 # must not be found by accident: each run gets a TMPDIR of its own.
-mkdir -p "$work/tmp" "$work/empty" "$work/proj/src" "$work/ptx/src" "$work/db/src"
+mkdir -p "$work/tmp" "$work/empty" "$work/proj/src" "$work/ptx/src" "$work/db/src" "$work/cmake/src"
 if ! sh "$MAKE_DEVICE_LIBS" "$work/devlibs" >"$work/devlibs.log" 2>&1; then
   echo "verify_cli_test: skipped: no gfx942 device library could be made: $(tail -n 1 "$work/devlibs.log")"
   exit 77
@@ -73,6 +74,12 @@ __global__ void lane(unsigned *out) {
 }
 EOF
 cp "$work/proj/src/kernel.cu" "$work/proj/src/main.cu" "$work/proj/src/util.cu" "$work/db/src/"
+cp "$work/proj/src/kernel.cu" "$work/proj/src/main.cu" "$work/cmake/src/"
+cat >"$work/cmake/src/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.18)
+project(app LANGUAGES CXX CUDA)
+add_executable(app main.cu ${CMAKE_CURRENT_SOURCE_DIR}/kernel.cu)
+EOF
 printf '[{"directory": "%s", "file": "src/main.cu", "command": "nvcc -c src/main.cu"}]\n' "$work/db" \
   >"$work/db/compile_commands.json"
 
@@ -125,6 +132,7 @@ for kind in md html; do
 done
 run db "$work/db" -o out -p compile_commands.json src --verify --device-lib-path "$work/devlibs" \
   --report "$work/db.json"
+run cmake "$work/cmake" -o out src --verify --device-lib-path "$work/devlibs" --report "$work/cmake.json"
 
 check_syntax() {
   [ "$rc" = 0 ] || die "exit code $rc, want 0"
@@ -180,6 +188,13 @@ check_db() {
     'f["src/util.cu"]["verify"] is None'
 }
 
-for s in syntax compile ptx_syntax ptx db; do check "$s"; done
+check_cmake() {
+  [ "$rc" = 0 ] || die "exit code $rc, want 0 ($(tail -n 3 "$err"))"
+  says "; 2 sources checked by --verify: 2 compiled, 0 up to date, 0 failed"
+  never_says "#included part"
+  json "$work/cmake.json" 'f["src/main.cu"]["verify"] == "compiled"' 'f["src/kernel.cu"]["verify"] == "compiled"'
+}
+
+for s in syntax compile ptx_syntax ptx db cmake; do check "$s"; done
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
