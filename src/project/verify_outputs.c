@@ -1,5 +1,6 @@
 /* --verify in a project run: which outputs are compiled, with which flags.
- * A source's flags are its database entry's (or the command line's), with
+ * A source's flags are its database entry's (or the command line's and the
+ * build scripts' include folders), with
  * every folder and file inside the input tree moved to its place in the
  * output tree, so the translated headers are the ones compiled. */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -80,6 +81,22 @@ static int add_flags(const c2h_run *r, const char *out_root, arg_list *l, const 
       rc = push(l, a, 0);
     }
     if (rc) return rc;
+  }
+  return 0;
+}
+
+/* Without a compile database, the include folders the build scripts name
+ * (-I DIR, as translation found headers with them), moved to the output
+ * tree like the other flags. */
+static int add_script_includes(const c2h_run *r, const char *out_root, arg_list *l) {
+  for (size_t i = 0; !r->db && i < r->n_script_includes; i++) {
+    char *moved = in_output_tree(r, out_root, r->script_includes[i]);
+    char *flag = c2h_strdup_printf("-I%s", moved ? moved : r->script_includes[i]);
+    free(moved);
+    if (!flag || push(l, flag, 1)) {
+      free(flag);
+      return C2H_ERR_NOMEM;
+    }
   }
   return 0;
 }
@@ -194,7 +211,7 @@ int c2h_run_verify(c2h_run *r) {
     if (!unit) continue;
     arg_list *l = &args[n];
     if ((rc = add_flags(r, out_root, l, o->translate.clang_args, o->translate.n_clang_args)) ||
-        (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))))
+        (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))) || (rc = add_script_includes(r, out_root, l)))
       break;
     char *path = realpath(rec->output, NULL);
     if (!path || push(l, path, 1)) {

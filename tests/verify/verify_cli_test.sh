@@ -9,7 +9,7 @@
 #   - a .cu file another one #includes is not compiled on its own but
 #     reported as part of its includer; with a compile database, its files
 #     are the ones compiled; a file a CMake script builds is compiled even
-#     when another one includes it.
+#     when another one includes it, with the script's include folders.
 #
 # usage: verify_cli_test.sh CU2HIP MAKE_DEVICE_LIBS_SH
 # Each scenario prints `ok NAME` or `FAIL NAME: reason`. Exit 77 (skipped)
@@ -34,7 +34,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/verify_cli_test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 # The test suite's own device-library folder ($TMPDIR/cu2hip-device-libs-UID)
 # must not be found by accident: each run gets a TMPDIR of its own.
-mkdir -p "$work/tmp" "$work/empty" "$work/proj/src" "$work/ptx/src" "$work/db/src" "$work/cmake/src"
+mkdir -p "$work/tmp" "$work/empty" "$work/proj/src" "$work/ptx/src" "$work/db/src" "$work/cmake/src/inc"
 if ! sh "$MAKE_DEVICE_LIBS" "$work/devlibs" >"$work/devlibs.log" 2>&1; then
   echo "verify_cli_test: skipped: no gfx942 device library could be made: $(tail -n 1 "$work/devlibs.log")"
   exit 77
@@ -74,10 +74,14 @@ __global__ void lane(unsigned *out) {
 }
 EOF
 cp "$work/proj/src/kernel.cu" "$work/proj/src/main.cu" "$work/proj/src/util.cu" "$work/db/src/"
-cp "$work/proj/src/kernel.cu" "$work/proj/src/main.cu" "$work/cmake/src/"
+cp "$work/proj/src/kernel.cu" "$work/cmake/src/"
+sed 's/^#include "kernel.cu"$/#include "kernel.cu"\n#include <factor.cuh>/; s/2\.0f/FACTOR/' \
+  "$work/proj/src/main.cu" >"$work/cmake/src/main.cu"
+echo '#define FACTOR 2.0f' >"$work/cmake/src/inc/factor.cuh"
 cat >"$work/cmake/src/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.18)
 project(app LANGUAGES CXX CUDA)
+include_directories(inc)
 add_executable(app main.cu ${CMAKE_CURRENT_SOURCE_DIR}/kernel.cu)
 EOF
 printf '[{"directory": "%s", "file": "src/main.cu", "command": "nvcc -c src/main.cu"}]\n' "$work/db" \
