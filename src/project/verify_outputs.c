@@ -171,16 +171,20 @@ static int mark_parts(c2h_run *r, const int *rec_job, const size_t *rec_unit, si
 
 /* The warning, once per run, that the check was only one of syntax. */
 static int warn_syntax_only(c2h_run *r, size_t n) {
-  const char *arch = r->sum->verify_arch;
-  return c2h_diag_list_add(r->diags, r->o->out_dir, (c2h_pos){0, 0, 0}, (c2h_pos){0, 0, 0},
-                           c2h_check_default_severity(C2H_CHECK_VERIFY_SYNTAX_ONLY), C2H_CHECK_VERIFY_SYNTAX_ONLY,
-                           NULL,
-                           "--verify only checked the syntax of %zu %s (clang -nogpulib -fsyntax-only): no ROCm "
-                           "device library for %s was found, so device code was not compiled and what only a full "
-                           "compile finds (inline assembly, shared-memory limits, device link errors) went "
-                           "unchecked; give a device-library folder with --device-lib-path DIR, and see `cu2hip "
-                           "doctor` for what is missing",
-                           n, n == 1 ? "source" : "sources", arch);
+  const char *arch = r->sum->verify_arch, *given = r->o->verify_options.device_lib_path;
+  char *where = given ? c2h_strdup_printf("in the --device-lib-path folder %s", given)
+                      : c2h_strdup("in the folders cu2hip searches");
+  int rc = !where ? C2H_ERR_NOMEM
+                  : c2h_diag_list_add(
+                        r->diags, r->o->out_dir, (c2h_pos){0, 0, 0}, (c2h_pos){0, 0, 0},
+                        c2h_check_default_severity(C2H_CHECK_VERIFY_SYNTAX_ONLY), C2H_CHECK_VERIFY_SYNTAX_ONLY, NULL,
+                        "--verify only checked the syntax of %zu %s (clang -nogpulib -fsyntax-only): no ROCm device "
+                        "library for %s was found %s, so device code was not compiled and what only a full compile "
+                        "finds (inline assembly, shared-memory limits, device link errors) went unchecked; give a "
+                        "device-library folder with --device-lib-path DIR, and see `cu2hip doctor` for what is missing",
+                        n, n == 1 ? "source" : "sources", arch, where);
+  free(where);
+  return rc;
 }
 
 int c2h_run_verify(c2h_run *r) {
