@@ -50,6 +50,8 @@ case "$count" in ''|*[!0-9]*) echo "diag_precision.sh: --count wants a number" >
 case "$seed" in ''|*[!0-9]*) echo "diag_precision.sh: --seed wants a number" >&2; exit 2 ;; esac
 case "$cu2hip" in */*) ;; *) cu2hip=$(command -v "$cu2hip" || echo "$cu2hip") ;; esac
 [ -x "$cu2hip" ] || { echo "diag_precision.sh: $cu2hip is not an executable (build it first)" >&2; exit 2; }
+# The checks run from inside each code base: the binary's path must not be relative.
+cu2hip=$(cd "$(dirname "$cu2hip")" && pwd)/$(basename "$cu2hip")
 command -v python3 >/dev/null || { echo "diag_precision.sh: needs python3" >&2; exit 2; }
 if [ ! -d "$corpus" ]; then
   echo "diag_precision.sh: no corpus at $corpus; skipped" >&2

@@ -104,6 +104,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   c2h_strmap_init(&f->user_names);
   c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
+  f->parse_errors = 0;
   f->user_include_lines = NULL;
   f->n_user_include_lines = 0;
   f->depends = NULL;
@@ -363,7 +364,7 @@ static int already_reported(const c2h_diag_list *out, unsigned line, unsigned co
 }
 
 static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file,
-                               c2h_name_filter filter, void *ctx, c2h_diag_list *out) {
+                               c2h_name_filter filter, void *ctx, c2h_diag_list *out, unsigned *n_errors) {
   unsigned n = clang_getNumDiagnostics(tu), shown = 0, hidden = 0;
   int rc = 0;
   c2h_pos first_hidden = {0, 0, 0};
@@ -397,7 +398,7 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
       if (missing) {
         rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_MISSING_HEADER, NULL,
                                "%s; translation goes on, but names it declares cannot be checked", msg);
-      } else if (shown < MAX_PARSE_DIAGS) {
+      } else if (++*n_errors, shown < MAX_PARSE_DIAGS) {
         shown++;
         rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_ERROR, NULL,
                                "%s (translated anyway)", msg);
@@ -609,11 +610,26 @@ typedef struct inclusion_walk {
   CXTranslationUnit tu;
   CXFile main_file;
   c2h_tu_facts *facts;
+  int main_seen; /* the walk has passed the main file's own entry */
   int rc;
 } inclusion_walk;
 
+/* Whether the main file is on an include stack (the file was read because
+ * the main file, directly or not, includes it). */
+static int included_by_main(const inclusion_walk *w, CXSourceLocation *stack, unsigned depth) {
+  for (unsigned k = 0; k < depth; k++) {
+    CXFile from = NULL;
+    clang_getSpellingLocation(stack[k], &from, NULL, NULL, NULL);
+    if (from && clang_File_isEqual(from, w->main_file)) return 1;
+  }
+  return 0;
+}
+
 /* Records each CUDA header stub the translation unit reached, and each
- * user header it read (a dependency for incremental runs). */
+ * user header it read (a dependency for incremental runs). Files are met
+ * in the order they were entered; for a file parsed in another's unit, a
+ * file read after it and not through it cannot change how it parses, and
+ * is no dependency. */
 static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
   inclusion_walk *w = data;
   CXString name = clang_getFileName(file);
@@ -622,7 +638,9 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
   if (s && strncmp(s, prefix, sizeof prefix - 1) == 0) {
     const char *h = s + sizeof prefix - 1;
     if (c2h_strmap_put(&w->facts->reached_headers, h, strlen(h), 1)) w->rc = C2H_ERR_NOMEM;
-  } else if (s && !is_shim_file(file) && !clang_File_isEqual(file, w->main_file) &&
+  } else if (s && clang_File_isEqual(file, w->main_file)) {
+    w->main_seen = 1;
+  } else if (s && !is_shim_file(file) && (!w->main_seen || included_by_main(w, stack, depth)) &&
              !clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, file, 0))) {
     /* Included by the file itself: the #include names a file of the project
      * (even one called like a CUDA header). */
@@ -1168,7 +1186,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       goto done;
     }
   }
-  if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags))) goto nomem;
+  if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags, &facts->parse_errors))) goto nomem;
 
   CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, main_file, 0),
                                      clang_getLocationForOffset(tu, main_file, (unsigned)len));
@@ -1241,7 +1259,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
-  inclusion_walk inc = {tu, main_file, facts, 0};
+  inclusion_walk inc = {tu, main_file, facts, 0, 0};
   clang_getInclusions(tu, inclusion_visit, &inc);
   if (inc.rc) goto nomem;
   goto done;

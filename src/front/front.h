@@ -82,6 +82,7 @@ typedef struct c2h_tu_facts {
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
   c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
+  unsigned parse_errors; /* errors of user code in the parse, those not listed in diags included */
   /* Lines of the file's #include directives that the parse resolved to a
    * file of the project (not a CUDA header stub, not a system header), in
    * the order met (owned). */

@@ -19,25 +19,46 @@ typedef struct dirs {
   c2h_run *r;
   const char *script_dir; /* folder of the script being read */
   const char *top_dir;    /* folder of the topmost CMakeLists.txt above it */
-  char ***list;           /* where paths go: r->script_includes or r->script_sources */
-  size_t *n;
+  int sources;            /* paths read are sources the script builds, not include folders */
 } dirs;
 
-static int add_dir(dirs *d, const char *path) {
-  char *real = realpath(path, NULL);
-  if (!real) return 0; /* a path the build makes, or one outside this machine's tree */
-  for (size_t i = 0; i < *d->n; i++)
-    if (strcmp((*d->list)[i], real) == 0) {
+/* A source a script builds (real is its real path, taken). */
+static int add_source(c2h_run *r, char *real) {
+  for (size_t i = 0; i < r->n_script_sources; i++)
+    if (strcmp(r->script_sources[i], real) == 0) {
       free(real);
       return 0;
     }
-  char **grown = realloc(*d->list, (*d->n + 1) * sizeof *grown);
+  char **grown = realloc(r->script_sources, (r->n_script_sources + 1) * sizeof *grown);
   if (!grown) {
     free(real);
     return C2H_ERR_NOMEM;
   }
-  *d->list = grown;
-  (*d->list)[(*d->n)++] = real;
+  r->script_sources = grown;
+  r->script_sources[r->n_script_sources++] = real;
+  return 0;
+}
+
+static int add_dir(dirs *d, const char *path) {
+  c2h_run *r = d->r;
+  char *real = realpath(path, NULL);
+  if (!real) return 0; /* a path the build makes, or one outside this machine's tree */
+  if (d->sources) return add_source(r, real);
+  for (size_t i = 0; i < r->n_script_includes; i++)
+    if (strcmp(r->script_includes[i].dir, real) == 0 && strcmp(r->script_includes[i].scope, d->script_dir) == 0) {
+      free(real);
+      return 0;
+    }
+  c2h_script_include *grown = realloc(r->script_includes, (r->n_script_includes + 1) * sizeof *grown);
+  char *scope = c2h_strdup(d->script_dir);
+  if (!grown || !scope) {
+    if (grown) r->script_includes = grown;
+    free(real);
+    free(scope);
+    return C2H_ERR_NOMEM;
+  }
+  r->script_includes = grown;
+  r->script_includes[r->n_script_includes++] = (c2h_script_include){real, scope};
   return 0;
 }
 
@@ -104,8 +125,7 @@ static int from_cmake(dirs *d, const char *src, size_t len) {
     int target = nl == 26 && strncasecmp(name, "target_include_directories", 26) == 0;
     int sources = lists_sources(name, nl);
     if (!plain && !target && !sources) continue;
-    d->list = sources ? &d->r->script_sources : &d->r->script_includes;
-    d->n = sources ? &d->r->n_script_sources : &d->r->n_script_includes;
+    d->sources = sources;
     /* A source is a file: the folders and words among the arguments (the
      * target's name, keywords) name none and are left out below. */
     for (size_t k = target || sources ? 1 : 0; k < cmd->n_args && rc == 0; k++) {
@@ -124,8 +144,7 @@ static int from_cmake(dirs *d, const char *src, size_t len) {
 }
 
 static int from_make(dirs *d, const char *src, size_t len) {
-  d->list = &d->r->script_includes;
-  d->n = &d->r->n_script_includes;
+  d->sources = 0;
   c2h_bf_words w;
   c2h_bf_words_init(&w);
   int rc = c2h_make_words(src, 0, len, &w);
@@ -183,7 +202,7 @@ int c2h_run_script_includes(c2h_run *r) {
     if (!dir || !top) {
       rc = C2H_ERR_NOMEM;
     } else {
-      dirs d = {r, dir, top, &r->script_includes, &r->n_script_includes};
+      dirs d = {r, dir, top, 0};
       rc = kind == C2H_BUILDFILE_CMAKE ? from_cmake(&d, src, len) : from_make(&d, src, len);
     }
     free(top);
@@ -191,4 +210,53 @@ int c2h_run_script_includes(c2h_run *r) {
     free(src);
   }
   return rc;
+}
+
+void c2h_run_free_flags(char **flags, size_t n_flags) {
+  for (size_t i = 0; i < n_flags; i++) free(flags[i]);
+  free(flags);
+}
+
+int c2h_run_script_flags(const c2h_run *r, const char *path, char ***flags, size_t *n_flags) {
+  *flags = NULL;
+  *n_flags = 0;
+  if (!r->n_script_includes) return 0;
+  char *real = realpath(path, NULL);
+  if (!real) return 0;
+  size_t n = 0;
+  char **out = calloc(r->n_script_includes, sizeof *out);
+  int rc = out ? 0 : C2H_ERR_NOMEM;
+  /* Nearest script first: the deepest scope holding the file. */
+  size_t above = (size_t)-1;
+  while (rc == 0) {
+    size_t deepest = 0;
+    for (size_t i = 0; i < r->n_script_includes; i++) {
+      size_t len = strlen(r->script_includes[i].scope);
+      if (len < above && len > deepest && c2h_path_inside(real, r->script_includes[i].scope)) deepest = len;
+    }
+    if (!deepest) break;
+    for (size_t i = 0; i < r->n_script_includes && rc == 0; i++) {
+      const c2h_script_include *s = &r->script_includes[i];
+      if (strlen(s->scope) != deepest || !c2h_path_inside(real, s->scope)) continue;
+      int dup = 0;
+      for (size_t k = 0; k < n && !dup; k++) dup = strcmp(out[k] + 2, s->dir) == 0;
+      if (dup) continue;
+      char *flag = malloc(strlen(s->dir) + 3);
+      if (!flag) rc = C2H_ERR_NOMEM;
+      else out[n++] = strcat(strcpy(flag, "-I"), s->dir);
+    }
+    above = deepest;
+  }
+  free(real);
+  if (rc) {
+    c2h_run_free_flags(out, n);
+    return rc;
+  }
+  if (!n) {
+    free(out);
+    out = NULL;
+  }
+  *flags = out;
+  *n_flags = n;
+  return 0;
 }

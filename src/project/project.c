@@ -289,12 +289,13 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
 
 /* What the output of a job depends on besides its input's bytes: its
  * output name and its own flags (the run's options are in the cache key). */
-static void job_key(const c2h_job *j, c2h_digest *key) {
+static void job_key(const c2h_job *j, char *const *script_flags, size_t n_script_flags, c2h_digest *key) {
   c2h_key_builder *k = c2h_key_begin();
   c2h_key_add(k, j->out_rel);
   c2h_key_add(k, j->link_target);
   c2h_key_add(k, j->includer);
   for (size_t i = 0; j->db && i < j->db->n_args; i++) c2h_key_add(k, j->db->args[i]);
+  for (size_t i = 0; i < n_script_flags; i++) c2h_key_add(k, script_flags[i]);
   c2h_key_end(k, key);
 }
 
@@ -360,6 +361,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   int rc = 0, hit = 0, edited = 0, input_changed = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
+  char **script_flags = NULL;
+  size_t n_script_flags = 0;
   c2h_digest input_digest, key;
   if (!(rec->path = c2h_strdup(j->path))) return C2H_ERR_NOMEM;
   if (j->link_target) {
@@ -372,10 +375,15 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
+  /* Without a database entry, the include folders the build scripts give
+   * the file (or the unit it is parsed in) are its parser flags. */
+  if (!copy && script == C2H_BUILDFILE_NONE && !j->db &&
+      c2h_run_script_flags(env->run, j->includer ? j->includer : j->path, &script_flags, &n_script_flags))
+    goto nomem;
   if (env->cache) {
     if (!(target = output_path(o, j))) goto nomem;
     c2h_digest_bytes(src ? src : "", len, &input_digest);
-    job_key(j, &key);
+    job_key(j, script_flags, n_script_flags, &key);
     if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
       goto done;
     if (!hit && !o->overwrite_edited &&
@@ -402,7 +410,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       goto done;
     }
     c2h_include_ctx include_ctx = {env->run, j};
-    c2h_file_options fo = {j->db ? j->db->args : NULL, j->db ? j->db->n_args : 0,
+    c2h_file_options fo = {j->db ? (const char *const *)j->db->args : (const char *const *)script_flags,
+                           j->db ? j->db->n_args : n_script_flags,
                            o->rename ? c2h_rename_include : NULL, &include_ctx, NULL, NULL, 0};
     char *includer_src = NULL;
     size_t includer_len = 0;
@@ -478,6 +487,7 @@ nomem:
 done:
   if (sum->input_errors != errors_before) rec->failed = 1;
   c2h_file_result_dispose(&res);
+  c2h_run_free_flags(script_flags, n_script_flags);
   free(target);
   free(src);
   return rc;
@@ -768,31 +778,69 @@ static int add_included_headers(c2h_run *r, size_t n_ran) {
   return rc;
 }
 
-/* Headers without a database entry of their own wait for the files that
- * include them: they then parse with the flags of the first one that does
- * (its include paths and macros are the ones the header is built with). */
-static int deferred_header(const c2h_run *r, const c2h_job *j) {
+/* Headers without a compile-database entry of their own wait for the
+ * files that include them, and are then analysed in the translation unit
+ * of the first one that does (see give_headers_context). */
+static int deferred_header(const c2h_job *j) {
   static const char *const header_extensions[] = {".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", NULL};
-  return r->db && !j->copy_only && !j->db_exact && c2h_path_has_extension(j->path, header_extensions);
+  return !j->copy_only && !j->db_exact && !j->includer && c2h_path_has_extension(j->path, header_extensions);
 }
 
-static int borrow_includer_flags(c2h_run *r, const size_t *ran, size_t n_ran, const size_t *later, size_t n_later) {
-  c2h_strmap includer;
-  c2h_strmap_init(&includer);
+/* A header is rarely self-contained: it relies on what its includer
+ * defines and includes first (helper macros, a `#define T double`, the
+ * runtime nvcc includes implicitly). Read on its own, it gives parse errors
+ * that are not there in the build, and its kernels are checked without the
+ * macros they use. So each deferred header is parsed in the translation
+ * unit of a file of the first wave that reaches it, directly or through
+ * other headers, with that file's flags (its include paths and macros are
+ * the ones the header is built with). Of those units, the one that reads
+ * the fewest project headers before it: its analysis then depends on the
+ * fewest other files (an edit of one of them redoes it), and ties go to
+ * the first in the run's order. With no such unit it is parsed on its own. */
+typedef struct header_unit {
+  int job;       /* index of the unit's job */
+  size_t before; /* project headers that unit reads before this one */
+} header_unit;
+
+static int give_headers_context(c2h_run *r, const size_t *ran, size_t n_ran, const size_t *later, size_t n_later) {
+  c2h_strmap seen; /* header real path -> index in units */
+  c2h_strmap_init(&seen);
+  header_unit *units = NULL;
+  size_t n_units = 0, cap = 0;
   int rc = 0;
   for (size_t i = 0; i < n_ran && rc == 0; i++) {
     const c2h_job *j = &r->jobs.items[ran[i]];
-    if (!j->db) continue;
-    for (size_t k = 0; k < j->n_depends && rc == 0; k++)
-      if (c2h_strmap_get(&includer, j->depends[k], strlen(j->depends[k])) < 0)
-        rc = c2h_strmap_put(&includer, j->depends[k], strlen(j->depends[k]), (int)ran[i]);
+    if (j->copy_only || j->includer) continue; /* a part of another unit is no unit */
+    for (size_t k = 0; k < j->n_depends && rc == 0; k++) {
+      const char *h = j->depends[k];
+      int at = c2h_strmap_get(&seen, h, strlen(h));
+      if (at >= 0) {
+        if (k < units[at].before) units[at] = (header_unit){(int)ran[i], k};
+        continue;
+      }
+      if (n_units == cap) {
+        cap = cap ? cap * 2 : 64;
+        header_unit *grown = realloc(units, cap * sizeof *grown);
+        if (!grown) {
+          rc = C2H_ERR_NOMEM;
+          break;
+        }
+        units = grown;
+      }
+      units[n_units] = (header_unit){(int)ran[i], k};
+      rc = c2h_strmap_put(&seen, h, strlen(h), (int)n_units++);
+    }
   }
   for (size_t i = 0; i < n_later && rc == 0; i++) {
     c2h_job *j = &r->jobs.items[later[i]];
-    int at = j->canonical && !j->db_exact ? c2h_strmap_get(&includer, j->canonical, strlen(j->canonical)) : -1;
-    if (at >= 0) j->db = r->jobs.items[at].db;
+    int at = j->canonical && deferred_header(j) ? c2h_strmap_get(&seen, j->canonical, strlen(j->canonical)) : -1;
+    if (at < 0) continue;
+    const c2h_job *unit = &r->jobs.items[units[at].job];
+    if (!(j->includer = c2h_strdup(unit->path))) rc = C2H_ERR_NOMEM;
+    if (!j->db_exact) j->db = unit->db;
   }
-  c2h_strmap_dispose(&includer);
+  free(units);
+  c2h_strmap_dispose(&seen);
   return rc;
 }
 
@@ -805,7 +853,7 @@ static int run_waves(c2h_run *r, const job_env *env, int add_headers) {
   int rc = 0;
   if (!wave1) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < n_first; i++)
-    if (!deferred_header(r, &r->jobs.items[i])) wave1[n1++] = i;
+    if (!deferred_header(&r->jobs.items[i])) wave1[n1++] = i;
   if (n1 && (rc = run_jobs(env, wave1, n1))) goto done;
   if (add_headers && (rc = add_included_headers(r, n_first))) goto done;
   if (!(wave2 = malloc((r->jobs.len + 1) * sizeof *wave2))) {
@@ -813,8 +861,8 @@ static int run_waves(c2h_run *r, const job_env *env, int add_headers) {
     goto done;
   }
   for (size_t i = 0; i < r->jobs.len; i++)
-    if (i >= n_first || deferred_header(r, &r->jobs.items[i])) wave2[n2++] = i;
-  if (r->db && (rc = borrow_includer_flags(r, wave1, n1, wave2, n2))) goto done;
+    if (i >= n_first || deferred_header(&r->jobs.items[i])) wave2[n2++] = i;
+  if ((rc = give_headers_context(r, wave1, n1, wave2, n2))) goto done;
   if (n2) rc = run_jobs(env, wave2, n2);
 done:
   free(wave1);
@@ -1003,7 +1051,10 @@ done:
   free(run.root);
   c2h_job_list_dispose(&run.jobs);
   c2h_compdb_free(run.db);
-  for (size_t i = 0; i < run.n_script_includes; i++) free(run.script_includes[i]);
+  for (size_t i = 0; i < run.n_script_includes; i++) {
+    free(run.script_includes[i].dir);
+    free(run.script_includes[i].scope);
+  }
   free(run.script_includes);
   for (size_t i = 0; i < run.n_script_sources; i++) free(run.script_sources[i]);
   free(run.script_sources);

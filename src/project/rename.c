@@ -108,7 +108,7 @@ char *c2h_run_find_header(const c2h_run *r, const c2h_job *job, const char *incl
   }
   /* Then the folders the build scripts name (only without a database). */
   for (size_t i = 0; i < r->n_script_includes; i++) {
-    char *candidate = c2h_path_join(r->script_includes[i], name);
+    char *candidate = c2h_path_join(r->script_includes[i].dir, name);
     char *found = candidate ? realpath(candidate, NULL) : NULL;
     free(candidate);
     if (found) return found;

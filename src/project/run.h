@@ -35,6 +35,14 @@ typedef struct c2h_job_list {
   c2h_strmap canonical; /* real paths of jobs (for headers found by includes) */
 } c2h_job_list;
 
+/* A folder a build script adds to the include path, and the files it
+ * applies to: those below the script's own folder (CMake's
+ * include_directories reach the subfolders; a Makefile builds its own). */
+typedef struct c2h_script_include {
+  char *dir;   /* real path */
+  char *scope; /* real path of the script's folder */
+} c2h_script_include;
+
 typedef struct c2h_run {
   const c2h_project_options *o;
   char *root;          /* the deepest directory holding every input (real path) */
@@ -48,7 +56,7 @@ typedef struct c2h_run {
    * the run name (include_directories, target_include_directories, -I in
    * Makefiles), real paths in job order, to find the headers #include
    * lines name. */
-  char **script_includes;
+  c2h_script_include *script_includes;
   size_t n_script_includes;
   /* Without a compile database: the files the CMake scripts of the run
    * build (add_executable, add_library, target_sources, cuda_add_*, and
@@ -89,6 +97,14 @@ int c2h_run_find_fragments(c2h_run *r);
 /* include_dirs.c: fills r->script_includes and r->script_sources (nothing
  * with a compile database, whose entries give each file's folders). */
 int c2h_run_script_includes(c2h_run *r);
+
+/* The parser flags (`-I` folders) the build scripts give the file at path,
+ * for a file without a compile-database entry: the folders of the scripts
+ * whose folder holds it, the nearest script's first. *flags is a malloc'd
+ * array of malloc'd strings (NULL when there is none). Returns 0 or
+ * C2H_ERR_NOMEM. */
+int c2h_run_script_flags(const c2h_run *r, const char *path, char ***flags, size_t *n_flags);
+void c2h_run_free_flags(char **flags, size_t n_flags);
 
 /* The header an #include names, found as the compiler would find it (see
  * rename.c); its real path (malloc'd) or NULL. */

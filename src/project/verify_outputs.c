@@ -85,20 +85,24 @@ static int add_flags(const c2h_run *r, const char *out_root, arg_list *l, const 
   return 0;
 }
 
-/* Without a compile database, the include folders the build scripts name
- * (-I DIR, as translation found headers with them), moved to the output
- * tree like the other flags. */
-static int add_script_includes(const c2h_run *r, const char *out_root, arg_list *l) {
-  for (size_t i = 0; !r->db && i < r->n_script_includes; i++) {
-    char *moved = in_output_tree(r, out_root, r->script_includes[i]);
-    char *flag = c2h_strdup_printf("-I%s", moved ? moved : r->script_includes[i]);
-    free(moved);
-    if (!flag || push(l, flag, 1)) {
-      free(flag);
-      return C2H_ERR_NOMEM;
-    }
+/* Without a compile database, the include folders the build scripts give
+ * the file at path (-I DIR, as translation parsed it with them), moved to
+ * the output tree like the other flags. */
+static int add_script_includes(const c2h_run *r, const char *out_root, arg_list *l, const char *path) {
+  if (r->db) return 0;
+  char **flags = NULL;
+  size_t n = 0;
+  int rc = c2h_run_script_flags(r, path, &flags, &n);
+  if (!rc) rc = add_flags(r, out_root, l, (const char *const *)flags, n);
+  /* add_flags keeps a flag it does not move as it is, borrowed: own it. */
+  for (size_t i = 0; i < n; i++) {
+    int kept = 0;
+    for (size_t k = 0; !rc && k < l->len && !kept; k++) kept = l->items[k] == flags[i];
+    if (kept) l->owned[l->n_owned++] = flags[i];
+    else free(flags[i]);
   }
-  return 0;
+  free(flags);
+  return rc;
 }
 
 /* A diagnostic path as the run spells paths: relative to the current
@@ -215,7 +219,7 @@ int c2h_run_verify(c2h_run *r) {
     if (!unit) continue;
     arg_list *l = &args[n];
     if ((rc = add_flags(r, out_root, l, o->translate.clang_args, o->translate.n_clang_args)) ||
-        (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))) || (rc = add_script_includes(r, out_root, l)))
+        (e && (rc = add_flags(r, out_root, l, e->args, e->n_args))) || (rc = add_script_includes(r, out_root, l, rec->path)))
       break;
     char *path = realpath(rec->output, NULL);
     if (!path || push(l, path, 1)) {

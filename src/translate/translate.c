@@ -11,6 +11,7 @@
 #include "scan/scan.h"
 #include "translate/annotate.h"
 #include "translate/brackets.h"
+#include "translate/lone_header.h"
 #include "translate/nesting.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -295,6 +296,10 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                          (void *)tr->options.rules, &facts, err);
   if (rc == C2H_ERR_CRASH) goto crashed;
   if (rc) goto done;
+  if (!parsed && c2h_scan_is_header_path(path) && (rc = c2h_lone_header_fold_errors(path, &facts))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
   /* The dependencies go to the result whatever happens next. */
   res->depends = facts.depends;
   res->n_depends = facts.n_depends;

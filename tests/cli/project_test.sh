@@ -73,6 +73,40 @@ else
   bad build-scripts "CMakeLists.txt or Makefile not translated: $(cat "$tmp/bo/Makefile" 2>/dev/null)"
 fi
 
+# Headers in context: a header that uses its includer's macros is parsed
+# in the includer's unit (no parse errors, its kernel checked with them); a
+# header no source includes folds its parse errors into one note.
+mkdir -p "$tmp/h/inc"
+printf '#include <cstdio>\n#define TILE 64\n#define SCALE(x) ((x) * 2)\n#include "inc/k.cuh"\nint main() { float *d; cudaMalloc(&d, 256); k<<<1, TILE>>>(d); return 0; }\n' > "$tmp/h/main.cu"
+printf '#pragma once\n__global__ void k(float *x) {\n  __shared__ float s[TILE];\n  s[threadIdx.x] = SCALE(x[threadIdx.x]);\n  unsigned m = __ballot_sync(0xffffffff, s[threadIdx.x] > 0);\n  x[threadIdx.x] = m;\n}\n' > "$tmp/h/inc/k.cuh"
+printf '#pragma once\n__global__ void lone(float *x) { x[0] = MISSING_A + MISSING_B; }\n' > "$tmp/h/inc/lone.cuh"
+"$cu2hip" check "$tmp/h" > /dev/null 2> "$tmp/h.diags"
+if ! grep -q 'k.cuh:.*\[parse-error\]' "$tmp/h.diags" && grep -q 'k.cuh:5:3: warning: .*__ballot_sync.*\[warp-mask-32bit\]' "$tmp/h.diags"; then
+  ok header-in-context
+else
+  bad header-in-context "$(cat "$tmp/h.diags")"
+fi
+if [ "$(grep -c 'lone.cuh:.*\[parse-error\]' "$tmp/h.diags")" = 1 ] &&
+   grep -q "lone.cuh:2:41: note: read on its own, this header does not parse (use of undeclared identifier 'MISSING_A'; 1 more parse error)" "$tmp/h.diags"; then
+  ok lone-header-note
+else
+  bad lone-header-note "$(grep lone.cuh "$tmp/h.diags")"
+fi
+
+# Without a compile database, the include folders a build script names
+# are parser flags of the files below that script, and of no others.
+mkdir -p "$tmp/sc/app" "$tmp/sc/common" "$tmp/sc/other"
+printf '#pragma once\n#define CHECK(x) (x)\n' > "$tmp/sc/common/helper.h"
+printf 'cmake_minimum_required(VERSION 3.21)\nproject(a LANGUAGES CXX CUDA)\ninclude_directories(../common)\nadd_executable(a a.cu)\n' > "$tmp/sc/app/CMakeLists.txt"
+printf '#include <helper.h>\n__global__ void k() {}\nint main() { CHECK(cudaDeviceSynchronize()); k<<<1, 1>>>(); }\n' > "$tmp/sc/app/a.cu"
+cp "$tmp/sc/app/a.cu" "$tmp/sc/other/b.cu"
+"$cu2hip" check "$tmp/sc" > /dev/null 2> "$tmp/sc.diags"
+if ! grep -q 'app/a.cu:.*parse-' "$tmp/sc.diags" && grep -q "other/b.cu:1:10: warning: 'helper.h' file not found" "$tmp/sc.diags"; then
+  ok script-include-dirs
+else
+  bad script-include-dirs "$(cat "$tmp/sc.diags")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
