@@ -25,7 +25,7 @@ typedef struct c2h_job {
    * the file at the top of the chain of includers, whose translation unit
    * it is parsed in (owned), or NULL. */
   char *includer;
-  size_t fragment_of; /* while looking for parts: 1 + the index of the job including it, or 0 */
+  size_t fragment_of; /* a part (set with includer): 1 + the index of the job including it, or 0 */
 } c2h_job;
 
 typedef struct c2h_job_list {

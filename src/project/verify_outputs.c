@@ -135,6 +135,12 @@ static int job_of(const c2h_run *r, const char *path) {
   return at;
 }
 
+/* Whether the job is a part of another file's translation unit (see
+ * fragments.c), not a header parsed in an includer's unit. */
+static int is_part(const c2h_run *r, int job) {
+  return job >= 0 && r->jobs.items[job].includer && r->jobs.items[job].fragment_of;
+}
+
 /* Whether a CMake script of the run builds the file (real path). */
 static int script_builds(const c2h_run *r, const char *canonical) {
   for (size_t i = 0; canonical && i < r->n_script_sources; i++)
@@ -150,7 +156,7 @@ static int script_builds(const c2h_run *r, const char *canonical) {
 static int is_unit(const c2h_run *r, const c2h_project_file *rec, int job, const char *canonical,
                    const c2h_compdb_entry *e) {
   if (r->db) return e != NULL;
-  if (job >= 0 && r->jobs.items[job].includer && !script_builds(r, canonical)) return 0;
+  if (is_part(r, job) && !script_builds(r, canonical)) return 0;
   return c2h_path_has_extension(rec->path, unit_extensions) &&
          (rec->changed || c2h_path_has_extension(rec->path, (const char *const[]){".cu", NULL}));
 }
@@ -160,7 +166,7 @@ static int mark_parts(c2h_run *r, const int *rec_job, const size_t *rec_unit, si
   c2h_project_summary *sum = r->sum;
   for (size_t i = 0; i < sum->n_records; i++) {
     c2h_project_file *rec = &sum->records[i];
-    if (rec_unit[i] < n_units || rec_job[i] < 0 || !r->jobs.items[rec_job[i]].includer) continue;
+    if (rec_unit[i] < n_units || !is_part(r, rec_job[i])) continue;
     int top = job_of(r, r->jobs.items[rec_job[i]].includer);
     for (size_t k = 0; top >= 0 && k < sum->n_records; k++) {
       if (rec_job[k] != top || rec_unit[k] >= n_units) continue;
