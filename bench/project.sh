@@ -119,10 +119,10 @@ summary() {
   awk '/^cu2hip: / { line = $0 }
     END {
       t = c = r = 0
-      if (match(line, /: [0-9]+ files? (translated|checked)/)) t = substr(line, RSTART + 2) + 0
-      if (match(line, /; [0-9]+ other files? copied/)) c = substr(line, RSTART + 2) + 0
-      if (match(line, /; [0-9]+ up to date/)) r = substr(line, RSTART + 2) + 0
-      if (line == "") print "? ?"; else print t + c - r, r
+      if (match(line, /: [0-9]+ (translated|checked)/)) t = substr(line, RSTART + 2) + 0
+      if (match(line, /, [0-9]+ copied/)) c = substr(line, RSTART + 2) + 0
+      if (match(line, /, [0-9]+ up to date/)) r = substr(line, RSTART + 2) + 0
+      if (line == "") print "? ?"; else print t + c, r
     }' "$tmp/logs/$1.log"
 }
 # outputs_newer NAME: outputs written by the last run (newer than the stamp).

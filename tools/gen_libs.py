@@ -238,8 +238,11 @@ def swapper(pairs):
 
 class Lib:
     def __init__(self, key, description, files, func_pat, keep, swap, installed=None,
-                 normalize=None, device=None, extra=None):
+                 normalize=None, device=None, extra=None, newer=None):
         self.key, self.description, self.files = key, description, files
+        # (subdirs, regex of targets outside them) of the newer HIP include
+        # dir (../shared/rocm-6.3) to check the whole table against
+        self.newer = newer
         self.func_pat, self.keep, self.swap = func_pat, keep, swap
         self.installed = installed      # subdirs of the HIP include dir to check against
         self.normalize = normalize      # cuda name -> name looked up in the facts
@@ -292,7 +295,8 @@ def libs():
             r"cublas\w*", lambda n: re.match(r"(cublas|CUBLAS)", n) is not None,
             swapper([("cublasLt", "hipblasLt"), ("CUBLASLT_", "HIPBLASLT_"),
                      ("cublas", "hipblas"), ("CUBLAS_", "HIPBLAS_")]),
-            normalize=cublas_norm),
+            normalize=cublas_norm,
+            newer=(["hipblas", "hipblas-common", "hip"], r"^(hipblasLt|HIPBLASLT_|hipblaslt/)")),
         Lib("curand", "cuRAND host and device API -> hipRAND",
             ["curand.h", "curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
              "curand_globals.h", "curand_lognormal.h", "curand_mrg32k3a.h", "curand_mtgp32.h",
@@ -517,9 +521,36 @@ def summarize(path, tables):
 # --check
 # --------------------------------------------------------------------------
 
-def check(rules_dir, hip_include):
+def check_newer(lib, path, newer_include, bad):
+    """Every target of lib's table that is untagged or tagged with the newer
+    headers' release or an older one must be declared by them (confirmed);
+    a target tagged newer must not be. Targets outside the headers at hand
+    (hipBLASLt) stay unconfirmed."""
+    subdirs, outside = lib.newer
+    newer = G.NewerHeaders.load(newer_include, subdirs, "%s.yaml" % lib.key)
+    if not newer:
+        return
+    rel = os.path.relpath(path, ROOT)
+    doc = G.load_yaml(G.read_text(path), rel)
+    for s in SECTIONS:
+        entries = doc.get(s)
+        if not isinstance(entries, dict):
+            continue
+        for name, e in entries.items():
+            for target, rocm in G.rule_targets(e):
+                if re.search(outside, str(target)):
+                    newer.unconfirmed += 1
+                    continue
+                # untagged: in ROCm 5.2 already, so still declared by the newer release
+                newer.check("%s:%d" % (rel, entries.lines.get(name, 0)), s, name, str(target), rocm, bad)
+    newer.summary(rel)
+
+
+def check(rules_dir, hip_include, newer_include):
     bad = []
     for lib in libs():
+        if lib.newer:
+            check_newer(lib, os.path.join(rules_dir, lib.key + ".yaml"), newer_include, bad)
         if not lib.installed:
             continue
         ids, hdrs = installed_ids(hip_include, lib.installed)
@@ -551,7 +582,8 @@ def check(rules_dir, hip_include):
                                                       s, name, target))
     for b in bad:
         print(b)
-    print("checked untagged hipSPARSE/hipRAND targets against %s: %d problem(s)" % (hip_include, len(bad)))
+    print("checked untagged hipSPARSE/hipRAND targets against %s (and cuBLAS against hipBLAS in %s): "
+          "%d problem(s)" % (hip_include, newer_include, len(bad)))
     return 1 if bad else 0
 
 
@@ -560,12 +592,14 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", default="/usr/include")
     ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
+    ap.add_argument("--newer-hip-include", default=os.path.join(ROOT, "..", "shared", "rocm-6.3", "include"),
+                    help="headers of a newer ROCm with hipBLAS, to check cublas.yaml (skipped when absent)")
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args()
     global CUDA_INCLUDE
     CUDA_INCLUDE = a.cuda_include
     if a.check:
-        return check(a.rules_dir, a.hip_include)
+        return check(a.rules_dir, a.hip_include, a.newer_hip_include)
 
     reasons = load_reasons()
     headers = load_headers()

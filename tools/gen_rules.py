@@ -255,14 +255,19 @@ def read_version_h(hip_include):
 
 def hip_identifiers(hip_include):
     """Identifiers the installed AMD HIP headers declare or use, plus header paths."""
+    return header_identifiers(hip_include, "hip")
+
+
+def header_identifiers(include, sub):
+    """Identifiers the AMD headers under include/sub declare or use, plus header paths."""
     ids, headers = set(), set()
-    root = os.path.join(hip_include, "hip")
+    root = os.path.join(include, sub)
     for dirpath, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs
                          if d not in ("nvidia_detail", "nvcc_detail", "hcc_detail"))
         for f in sorted(files):
             full = os.path.join(dirpath, f)
-            headers.add(os.path.relpath(full, hip_include).replace(os.sep, "/"))
+            headers.add(os.path.relpath(full, include).replace(os.sep, "/"))
             # the profiler's API-id tables are not API declarations
             if f == "hip_prof_str.h" or not f.endswith((".h", ".hpp")):
                 continue
@@ -944,9 +949,81 @@ def swap_candidates(name):
 # --check
 # --------------------------------------------------------------------------
 
+def rule_targets(e):
+    """(target, rocm tag or None) of an entry: its hip, fallback and by_args targets."""
+    hips = []
+    if isinstance(e, str):
+        hips.append((e, None))
+    elif isinstance(e, dict):
+        if "hip" in e:
+            hips.append((e["hip"], e.get("rocm")))
+        fb = e.get("fallback")
+        if isinstance(fb, dict) and "hip" in fb:
+            hips.append((fb["hip"], None))
+        for sub in (e.get("by_args") or {}).values():
+            if isinstance(sub, dict) and "hip" in sub:
+                hips.append((sub["hip"], sub.get("rocm")))
+    return hips
+
+
+class NewerHeaders:
+    """The headers of a ROCm release newer than the installed one (the HIP 6.3
+    headers of ../shared/rocm-6.3): every target tagged with that release or
+    an older one must be declared there (the tag is then confirmed; a newer
+    tag rests on its recorded source alone), and a target tagged newer must
+    not be (its tag would be wrong)."""
+
+    def __init__(self, include, ids, headers, version):
+        self.include, self.ids, self.headers, self.version = include, ids, headers, version
+        self.confirmed = self.unconfirmed = 0
+
+    @classmethod
+    def load(cls, include, subdirs=("hip",), unchecked="targets tagged newer than the installed HIP"):
+        """None (with a note) when the folder or its hip_version.h is missing."""
+        version = read_version_h(include) if include and os.path.isdir(include) else None
+        if not version:
+            print("note: no newer HIP headers at %s; %s not checked" % (include, unchecked))
+            return None
+        ids, headers = set(), set()
+        for sub in subdirs:
+            i, h = header_identifiers(include, sub)
+            ids |= i
+            headers |= h
+        return cls(include, ids, headers, version)
+
+    def declares(self, target, section):
+        return target in (self.headers if section == "headers" else self.ids)
+
+    def check(self, where, section, name, target, rocm, bad, exempt=()):
+        """Checks a target tagged `rocm` (None: untagged, in the base release)."""
+        if rocm is None or vkey(rocm) <= vkey(self.version):
+            if self.declares(target, section):
+                self.confirmed += 1
+            else:
+                bad.append("%s: %s: %s -> %s is %s but the HIP %s headers in %s do not declare it"
+                           % (where, section, name, target, "tagged rocm %s" % rocm if rocm else "untagged",
+                              self.version, self.include))
+        else:
+            self.unconfirmed += 1
+            if self.declares(target, section) and target not in exempt:
+                bad.append("%s: %s: %s -> %s is tagged rocm %s but the HIP %s headers already declare it"
+                           % (where, section, name, target, rocm, self.version))
+
+    def summary(self, what):
+        print("checked %s against HIP %s in %s: %d target(s) confirmed; %d unconfirmed (tagged newer than "
+              "%s, or outside these headers)"
+              % (what, self.version, self.include, self.confirmed, self.unconfirmed, self.version))
+
+
 def check(facts, rules_dir):
     bad = []
     installed = facts.hip_version
+    newer_hip = NewerHeaders.load(NEWER_HIP_INCLUDE)
+    # The warp _sync builtins: declared by the HIP 6.2+ headers behind the
+    # opt-in HIP_ENABLE_WARP_SYNC_BUILTINS, on by default from ROCm 7.0, which
+    # is the tag (tools/README.md, source hip-changelog+clr-header).
+    opt_in = {n for n, _v, src in load_tsv(os.path.join(HERE, "hip_versions.tsv"), 3)
+              if src == "hip-changelog+clr-header"}
     for f in sorted(os.listdir(rules_dir)):
         # The HIP runtime tables this script writes; the library tables are
         # checked by tools/gen_libs.py --check against their own headers.
@@ -965,20 +1042,11 @@ def check(facts, rules_dir):
                 continue
             for name, e in entries.items():
                 line = entries.lines.get(name, 0)
-                hips = []
-                if isinstance(e, str):
-                    hips.append((e, None))
-                elif isinstance(e, dict):
-                    if "hip" in e:
-                        hips.append((e["hip"], e.get("rocm")))
-                    fb = e.get("fallback")
-                    if isinstance(fb, dict) and "hip" in fb:
-                        hips.append((fb["hip"], None))
-                    for sub in (e.get("by_args") or {}).values():
-                        if isinstance(sub, dict) and "hip" in sub:
-                            hips.append((sub["hip"], sub.get("rocm")))
-                for target, rocm in hips:
+                for target, rocm in rule_targets(e):
                     if rocm is not None and vkey(rocm) > vkey(installed):
+                        if newer_hip:
+                            newer_hip.check("%s:%d" % (rel, line), section, name, str(target), rocm,
+                                            bad, opt_in)
                         continue
                     if not facts.installed(str(target), section):
                         bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
@@ -993,6 +1061,8 @@ def check(facts, rules_dir):
                        if os.path.isdir(os.path.join(facts.hip_include, x))] + newer, bad)
     for b in bad:
         print(b)
+    if newer_hip:
+        newer_hip.summary("the targets of rules/cuda-*.yaml tagged newer than HIP %s" % installed)
     print("checked rules/*.yaml against HIP %s in %s: %d problem(s)"
           % (installed, facts.hip_include, len(bad)))
     return 1 if bad else 0

@@ -15,7 +15,8 @@ typedef enum c2h_error_code {
   C2H_ERR_INPUT = -5,   /* an input is not translatable (binary, too large) */
   C2H_ERR_PARSE = -6,   /* the parser could not build a translation unit */
   C2H_ERR_INTERNAL = -7, /* a bug */
-  C2H_ERR_CRASH = -8     /* the parser crashed on an input (the process is fine) */
+  C2H_ERR_CRASH = -8,    /* the parser crashed on an input (the process is fine) */
+  C2H_ERR_NO_SOURCES = -9 /* the inputs hold no CUDA source: nothing to do, nothing written */
 } c2h_error_code;
 
 typedef struct c2h_error {

@@ -73,10 +73,15 @@ typedef struct c2h_project_options {
    * offload_arch and jobs are taken from above. */
   int verify;
   c2h_verify_options verify_options;
-  /* Called after each file (from worker threads, one call at a time):
-   * files done so far, files in the run, the file just done. NULL: none. */
+  /* Called after each file translated (from worker threads, one call at a
+   * time): files done so far, files to translate in the run, the file just
+   * done. Files copied as they are do not count; a file a walk finds not
+   * to be CUDA leaves the total, told by a call with path NULL. NULL: none. */
   void (*progress)(void *ctx, size_t done, size_t total, const char *path);
   void *progress_ctx;
+  /* Called when the run starts another phase after translating ("verify"),
+   * whose progress then comes through `progress`, counted on its own. */
+  void (*progress_phase)(void *ctx, const char *name);
   /* Shared with a supervising process (cu2hip/journal.h): each worker marks
    * the file it works on, and files an earlier attempt crashed on are left
    * as they are with a parse-crash error. NULL: none. */

@@ -39,6 +39,11 @@ typedef struct c2h_verify_options {
   int (*up_to_date)(void *ctx, const char *compiler_id, const struct c2h_verify_unit *units, size_t n,
                     unsigned char *up_to_date);
   void *up_to_date_ctx;
+  /* Progress (NULL: none): once with done 0 before the first compile, then
+   * after each compile; total counts the units compiled (not those up to
+   * date), path is the unit just compiled. */
+  void (*progress)(void *ctx, size_t done, size_t total, const char *path);
+  void *progress_ctx;
 } c2h_verify_options;
 
 typedef struct c2h_verify_unit {

@@ -87,6 +87,7 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   res->output_len = out_len;
   res->changed = out_len != len || memcmp(out, src, len) != 0;
   res->stats.edits += ctx.edits.len;
+  res->stats.lines_changed += c2h_edit_lines_touched(&ctx.edits, src, len);
   c2h_diag_list_sort(&res->diags);
 done:
   c2h_edit_list_dispose(&ctx.edits);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/config.h"
 #include "cli/doctor.h"
@@ -17,6 +18,7 @@
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
 #include "util/file.h"
+#include "util/suggest.h"
 
 typedef enum fail_on { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NEVER } fail_on;
 
@@ -81,7 +83,8 @@ static const char usage_text[] =
     "      --format F            text, json (reviewdog rdjson), jsonl (one diagnostic\n"
     "                            per line) or sarif (SARIF 2.1.0)        [default: text]\n"
     "      --output FILE         write the report to FILE (replaced atomically; - for\n"
-    "                            stdout) instead of stderr\n"
+    "                            stdout) instead of stderr (check: json, jsonl and\n"
+    "                            sarif reports go to stdout by default)\n"
     "      --sarif-root DIR      SARIF artifact URIs are relative to DIR [default: .]\n"
     "      --enable GLOB         report the checks GLOB names (may repeat; later wins)\n"
     "      --disable GLOB        do not report them, e.g. --disable 'parse-*'\n"
@@ -164,6 +167,29 @@ static int push_filter(cli *c, const char *pattern, int enable) {
 static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "cu2hip: ");
   fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nTry 'cu2hip --help'.\n");
+  return C2H_EXIT_USAGE;
+}
+
+/* An option getopt does not know: a long one gets the options it may have
+ * meant, by prefix (ambiguous abbreviations) or by spelling. */
+static int unknown_option(const char *arg, const struct option *longs) {
+  char name[128];
+  snprintf(name, sizeof name, "%s", strncmp(arg, "--", 2) == 0 ? arg + 2 : "");
+  name[strcspn(name, "=")] = '\0';
+  size_t len = strlen(name), prefixed = 0;
+  for (const struct option *o = longs; len && o->name; o++) prefixed += strncmp(o->name, name, len) == 0;
+  if (prefixed > 1) {
+    fprintf(stderr, "cu2hip: option '--%s' is ambiguous:", name);
+    for (const struct option *o = longs; o->name; o++)
+      if (strncmp(o->name, name, len) == 0) fprintf(stderr, " --%s", o->name);
+  } else {
+    c2h_suggest sug;
+    c2h_suggest_init(&sug, name);
+    for (const struct option *o = longs; len && o->name; o++) c2h_suggest_add(&sug, o->name);
+    fprintf(stderr, "cu2hip: unknown option '%s'", arg);
+    c2h_suggest_print(stderr, &sug, "--");
+  }
   fprintf(stderr, "\nTry 'cu2hip --help'.\n");
   return C2H_EXIT_USAGE;
 }
@@ -332,7 +358,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case 'h': fputs(usage_text, stdout); fputs(usage_projects, stdout); return C2H_EXIT_OK;
       case 'V': printf("cu2hip %s\n", c2h_version_string()); return C2H_EXIT_OK;
       case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
-      default: return usage_error("unknown option '%s'", argv[optind - 1]);
+      default: return unknown_option(argv[optind - 1], longs);
     }
     if (opt == 'I' || opt == 'D' || opt == 'U' || opt == OPT_STD) {
       char **p = realloc(*owned, (*n_owned + 1) * sizeof *p);
@@ -456,15 +482,23 @@ static int load_rules(cli *c, c2h_rules **rules) {
   return -1;
 }
 
-/* Writes the report where --output says: stderr (default), stdout ("-") or
- * a file replaced atomically. Returns 0, or an exit code after a message. */
+/* Where a report goes without --output: a machine-readable report of
+ * `check`, which writes nothing else to stdout, goes there as linters'
+ * do (`cu2hip check --format=json x.cu | jq`); text diagnostics, and any
+ * report next to a translation on stdout, go to stderr. */
+static FILE *default_report_stream(const cli *c, c2h_report_format format) {
+  return c->check_only && format != C2H_FORMAT_TEXT ? stdout : stderr;
+}
+
+/* Writes the report where --output says: the default stream, stdout ("-")
+ * or a file replaced atomically. Returns 0, or an exit code after a message. */
 static int write_report(const cli *c, c2h_report_format format, const c2h_diag_list *diags) {
   c2h_error err;
   c2h_error_clear(&err);
   char msg[2048];
   int rc = 0;
   if (!c->output || strcmp(c->output, "-") == 0) {
-    FILE *out = c->output ? stdout : stderr;
+    FILE *out = c->output ? stdout : default_report_stream(c, format);
     rc = c2h_report_write(out, format, diags, c->sarif_root, &err);
     if (rc == 0 && fflush(out) != 0) rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report");
   } else {
@@ -503,7 +537,12 @@ static int explain(int argc, char **argv) {
     }
     int id = c2h_check_from_name(argv[a]);
     if (id < 0) {
-      fprintf(stderr, "cu2hip: unknown check '%s'; the checks are:\n", argv[a]);
+      c2h_suggest sug;
+      c2h_suggest_init(&sug, argv[a]);
+      for (int i = 0; i < C2H_CHECK__COUNT; i++) c2h_suggest_add(&sug, c2h_check_name((c2h_check)i));
+      fprintf(stderr, "cu2hip: unknown check '%s'", argv[a]);
+      c2h_suggest_print(stderr, &sug, "");
+      fprintf(stderr, "\nthe checks are:\n");
       for (int i = 0; i < C2H_CHECK__COUNT; i++) fprintf(stderr, "  %s\n", c2h_check_name((c2h_check)i));
       return C2H_EXIT_USAGE;
     }
@@ -513,13 +552,28 @@ static int explain(int argc, char **argv) {
     const char *text;
     size_t len;
     char url[2048];
-    c2h_check_doc_url(id, url, sizeof url);
+    int linked = c2h_check_help_url(id, url, sizeof url) == 0;
     printf("%s%s (%s): %s\n\n", a ? "\n" : "", c2h_check_name(id), c2h_severity_name(c2h_check_default_severity(id)),
            c2h_check_summary(id));
-    if (c2h_check_doc(c2h_check_name(id), &text, &len) == 0) printf("%.*s\n\n", (int)len, text);
-    printf("%s\n", url);
+    if (c2h_check_doc(c2h_check_name(id), &text, &len) == 0) printf("%.*s\n%s", (int)len, text, linked ? "\n" : "");
+    if (linked) printf("%s\n", url);
   }
   return ferror(stdout) ? C2H_EXIT_USAGE : C2H_EXIT_OK;
+}
+
+/* `cu2hip chekc src/`: a first argument that is no file but a near miss
+ * of a command. Returns -1 to go on, or an exit code after a message. */
+static int mistyped_command(int argc, char **argv) {
+  static const char *const commands[] = {"check", "explain", "rules", "doctor"};
+  if (argc < 2 || argv[1][0] == '-' || access(argv[1], F_OK) == 0) return -1;
+  c2h_suggest sug;
+  c2h_suggest_init(&sug, argv[1]);
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) c2h_suggest_add(&sug, commands[i]);
+  if (!sug.n) return -1;
+  fprintf(stderr, "cu2hip: '%s' is neither a file nor a command", argv[1]);
+  c2h_suggest_print(stderr, &sug, "");
+  fprintf(stderr, "\nTry 'cu2hip --help'.\n");
+  return C2H_EXIT_USAGE;
 }
 
 int main(int argc, char **argv) {
@@ -541,6 +595,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
   if (argc > 1 && strcmp(argv[1], "doctor") == 0) return c2h_cli_doctor(argc - 2, argv + 2);
+  if ((code = mistyped_command(argc, argv)) >= 0) return code;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;
     argv++;
@@ -568,6 +623,7 @@ int main(int argc, char **argv) {
   if (!c.quiet) {
     c.project.progress = c2h_progress_update;
     c.project.progress_ctx = &progress;
+    c.project.progress_phase = c2h_progress_phase;
   }
   /* From here on the run may crash on a file: a supervising parent starts
    * it again without that file (supervise.c). No thread runs before this. */
@@ -579,6 +635,13 @@ int main(int argc, char **argv) {
                            &diags, &err);
   c2h_progress_finish(&progress);
   int report_code = write_report(&c, format, &diags);
+  if (rc == C2H_ERR_NO_SOURCES) {
+    /* An input error (a CI job pointed at the wrong folder must not pass
+     * as "clean"), said plainly and with nothing written. */
+    fprintf(stderr, "cu2hip: %s\n", err.message);
+    code = report_code ? report_code : C2H_EXIT_USAGE;
+    goto done;
+  }
   if (rc) {
     char msg[2048];
     c2h_error_format(&err, msg, sizeof msg);

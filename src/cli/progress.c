@@ -1,6 +1,8 @@
-/* Progress of a multi-file run on stderr: a one-line bar (done/total,
+/* Progress of a multi-file run on stderr: a one-line bar (phase, done/total,
  * percentage, ETA, current file) redrawn in place on a terminal, one plain
- * line per file otherwise. Single-file runs show nothing. */
+ * line per file otherwise. Single-file runs show nothing. Each phase
+ * (translating, then --verify's compiles) has its own count and ETA; the
+ * ETA is shown only while files of the phase remain. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/progress.h"
 
@@ -22,26 +24,43 @@ void c2h_progress_init(c2h_progress *p, FILE *out) {
   p->start = now();
 }
 
+void c2h_progress_phase(void *ctx, const char *name) {
+  c2h_progress *p = ctx;
+  p->phase = name;
+  p->start = now();
+  p->last_draw = 0;
+}
+
 void c2h_progress_update(void *ctx, size_t done, size_t total, const char *path) {
   c2h_progress *p = ctx;
-  if (total < 2) return;
+  const char *phase = p->phase ? p->phase : "";
+  const char *sep = p->phase ? " " : "";
+  if (total < 2 || done > total) return;
   if (!p->tty) {
-    fprintf(p->out, "cu2hip: [%zu/%zu] %s\n", done, total, path);
+    if (!path) return; /* only the total changed */
+    if (done == 0) fprintf(p->out, "cu2hip: %s%s%zu files\n", phase, p->phase ? ": " : "", total);
+    else fprintf(p->out, "cu2hip: %s%s[%zu/%zu] %s\n", phase, sep, done, total, path);
     return;
   }
   double t = now();
-  /* Redraw at most ten times a second, and always for the last file. */
-  if (done < total && t - p->last_draw < 0.1) return;
+  /* Redraw at most ten times a second, and always at the start and end. */
+  if (done && done < total && t - p->last_draw < 0.1) return;
   p->last_draw = t;
   p->drawn = 1;
-  double elapsed = t - p->start, eta = done ? elapsed / (double)done * (double)(total - done) : 0;
-  int eta_s = (int)(eta + 0.5);
-  const char *name = path;
-  size_t len = strlen(path);
-  if (len > 48) name = path + len - 45; /* keep the end: the file name */
-  fprintf(p->out, "\r\033[K[%*zu/%zu %3d%%] ETA %d:%02d  %s%s", (int)snprintf(NULL, 0, "%zu", total), done,
-          total, (int)(100.0 * (double)done / (double)total), eta_s / 60, eta_s % 60, len > 48 ? "..." : "",
-          name);
+  char eta[32] = "";
+  if (done && done < total) {
+    double left = (t - p->start) / (double)done * (double)(total - done);
+    int s = (int)(left + 0.5);
+    if (s < 1) s = 1; /* work remains: never "0:00" */
+    snprintf(eta, sizeof eta, " ETA %d:%02d", s / 60, s % 60);
+  }
+  /* The percentage is rounded down: 100% only when the phase is done. */
+  int pct = (int)(100.0 * (double)done / (double)total);
+  const char *name = path ? path : "";
+  size_t len = strlen(name);
+  if (len > 48) name += len - 45; /* keep the end: the file name */
+  fprintf(p->out, "\r\033[K[%s%s%*zu/%zu %3d%%]%s  %s%s", phase, sep, (int)snprintf(NULL, 0, "%zu", total), done,
+          total, pct, eta, len > 48 ? "..." : "", done == total ? "" : name);
   fflush(p->out);
 }
 

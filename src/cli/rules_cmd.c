@@ -11,6 +11,7 @@
 
 #include "cli/exit_codes.h"
 #include "cu2hip/rules.h"
+#include "util/suggest.h"
 
 static const char usage_text[] =
     "usage: cu2hip rules lookup NAME...\n"
@@ -72,7 +73,14 @@ static int lookup(const c2h_rules *rules, int argc, char **argv) {
     if (r) {
       describe(stdout, r);
     } else {
-      fprintf(stderr, "cu2hip: '%s' is not in the rule table\n", name);
+      /* The closest names of the table: a typo or a case slip
+       * (cudamalloc) finds its entry. */
+      c2h_suggest sug;
+      c2h_suggest_init(&sug, name);
+      for (size_t k = 0; k < c2h_rules_count(rules); k++) c2h_suggest_add(&sug, c2h_rules_at(rules, k)->cuda);
+      fprintf(stderr, "cu2hip: '%s' is not in the rule table", name);
+      c2h_suggest_print(stderr, &sug, "");
+      fputc('\n', stderr);
       missing = 1;
     }
   }
@@ -168,7 +176,13 @@ int c2h_cli_rules(int argc, char **argv, const char *const *rule_files, size_t n
   } else if (strcmp(verb, "stats") == 0 && argc == 1) {
     code = stats(rules);
   } else {
-    fprintf(stderr, "cu2hip: unknown rules command '%s'\n%s", verb, usage_text);
+    static const char *const verbs[] = {"lookup", "list", "stats", "validate"};
+    c2h_suggest sug;
+    c2h_suggest_init(&sug, verb);
+    for (size_t k = 0; k < sizeof verbs / sizeof *verbs; k++) c2h_suggest_add(&sug, verbs[k]);
+    fprintf(stderr, "cu2hip: unknown rules command '%s'", verb);
+    c2h_suggest_print(stderr, &sug, "");
+    fprintf(stderr, "\n%s", usage_text);
     code = C2H_EXIT_USAGE;
   }
   c2h_rules_free(rules);

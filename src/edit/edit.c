@@ -122,3 +122,17 @@ int c2h_edit_apply(const c2h_edit_list *l, const char *src, size_t len, char **o
   c2h_buf_dispose(&b);
   return rc;
 }
+
+size_t c2h_edit_lines_touched(const c2h_edit_list *edits, const char *src, size_t len) {
+  size_t count = 0, line = 0, pos = 0, last = (size_t)-1;
+  for (size_t i = 0; i < edits->len; i++) {
+    const c2h_edit *e = &edits->items[i];
+    for (; pos < e->begin && pos < len; pos++) line += src[pos] == '\n';
+    size_t first = line, end_line = line;
+    for (size_t q = e->begin; q < e->end && q < len; q++) end_line += src[q] == '\n';
+    if (first != last) count++;
+    count += end_line - first;
+    last = end_line;
+  }
+  return count;
+}

@@ -44,4 +44,8 @@ int c2h_edit_list_finish(c2h_edit_list *l, size_t *bad);
  * result. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_edit_apply(const c2h_edit_list *l, const char *src, size_t len, char **out, size_t *out_len);
 
+/* How many distinct lines of src (len bytes) finished (sorted) edits touch;
+ * an insertion counts for the line it lands on. A file's lines_changed. */
+size_t c2h_edit_lines_touched(const c2h_edit_list *l, const char *src, size_t len);
+
 #endif

@@ -363,11 +363,56 @@ static int already_reported(const c2h_diag_list *out, unsigned line, unsigned co
   return 0;
 }
 
-static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file,
+/* Errors about a name the parser cannot see: where a header was not found,
+ * they are most likely its names, not mistakes in the code. */
+static int names_unknown_name(const char *msg) {
+  static const char *const kinds[] = {"use of undeclared identifier", "unknown type name", "no template named",
+                                      "no type named",                "no member named",   "expected namespace name",
+                                      "unknown class name",           NULL};
+  for (size_t i = 0; kinds[i]; i++)
+    if (strncmp(msg, kinds[i], strlen(kinds[i])) == 0) return 1;
+  return 0;
+}
+
+/* Whether the unit met an #include it could not resolve (in any file). */
+static int unit_misses_header(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  int found = 0;
+  for (unsigned i = 0; i < n && !found; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXString text = clang_getDiagnosticSpelling(d);
+    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && strstr(clang_getCString(text), "file not found");
+    clang_disposeString(text);
+    clang_disposeDiagnostic(d);
+  }
+  return found;
+}
+
+/* Keeps the first of a group of errors folded into one note: where, and
+ * the error's text. */
+typedef struct folded {
+  unsigned count;
+  c2h_pos at;
+  char *where, *first;
+} folded;
+
+static int fold(folded *f, const char *where, c2h_pos at, const char *msg) {
+  if (f->count++) return 0;
+  f->at = at;
+  f->where = malloc(strlen(where) + 1);
+  f->first = malloc(strlen(msg) + 1);
+  if (!f->where || !f->first) return C2H_ERR_NOMEM;
+  strcpy(f->where, where);
+  strcpy(f->first, msg);
+  return 0;
+}
+
+static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file, int only_main,
                                c2h_name_filter filter, void *ctx, c2h_diag_list *out, unsigned *n_errors) {
-  unsigned n = clang_getNumDiagnostics(tu), shown = 0, hidden = 0;
+  unsigned n = clang_getNumDiagnostics(tu), shown = 0;
   int rc = 0;
-  c2h_pos first_hidden = {0, 0, 0};
+  folded hidden = {0}, unseen_names = {0};
+  const int misses_header = unit_misses_header(tu);
   for (unsigned i = 0; i < n && rc == 0; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -382,7 +427,10 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
     int missing = strstr(msg, "file not found") != NULL;
     /* Only errors in user code matter; an unknown CUDA name is a gap of the
      * shim, not a problem of the code being ported. */
-    int skip = sev < CXDiagnostic_Error || (!missing && !is_user_location(loc)) ||
+    /* A file parsed in another's unit answers for its own lines only: the
+     * rest of the unit is reported by the files it belongs to. */
+    int skip = sev < CXDiagnostic_Error || (only_main && !(file && clang_File_isEqual(file, main_file))) ||
+               (!missing && !is_user_location(loc)) ||
                (!missing && filter && quoted_name(msg, &name, &name_len) && filter(ctx, name, name_len)) ||
                (!missing && conflicts_with_shim(d)) || already_reported(out, line, col, msg);
     if (!skip) {
@@ -398,21 +446,34 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
       if (missing) {
         rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_MISSING_HEADER, NULL,
                                "%s; translation goes on, but names it declares cannot be checked", msg);
-      } else if (++*n_errors, shown < MAX_PARSE_DIAGS) {
+      } else if (++*n_errors, misses_header && names_unknown_name(msg)) {
+        rc = fold(&unseen_names, where, pos, msg);
+      } else if (shown < MAX_PARSE_DIAGS) {
         shown++;
         rc = c2h_diag_list_add(out, where, pos, pos, C2H_SEV_WARNING, C2H_CHECK_PARSE_ERROR, NULL,
                                "%s (translated anyway)", msg);
       } else {
-        if (!hidden++) first_hidden = pos;
+        rc = fold(&hidden, where, pos, msg);
       }
       clang_disposeString(fname);
     }
     clang_disposeString(text);
     clang_disposeDiagnostic(d);
   }
-  if (rc == 0 && hidden)
-    rc = c2h_diag_list_add(out, path, first_hidden, first_hidden, C2H_SEV_NOTE, C2H_CHECK_PARSE_ERROR, NULL,
-                           "%u more parse errors not shown", hidden);
+  if (rc == 0 && unseen_names.count)
+    rc = c2h_diag_list_add(out, unseen_names.where, unseen_names.at, unseen_names.at, C2H_SEV_NOTE,
+                           C2H_CHECK_PARSE_ERROR, NULL,
+                           "%u parse error%s about names the parser cannot see (first: %s), most likely declared "
+                           "in a header that was not found (parse-missing-header); translated anyway: make the "
+                           "header findable (-I, a compile database) to have these names checked",
+                           unseen_names.count, unseen_names.count == 1 ? "" : "s", unseen_names.first);
+  if (rc == 0 && hidden.count)
+    rc = c2h_diag_list_add(out, hidden.where, hidden.at, hidden.at, C2H_SEV_NOTE, C2H_CHECK_PARSE_ERROR, NULL,
+                           "%u more parse errors not shown", hidden.count);
+  free(hidden.where);
+  free(hidden.first);
+  free(unseen_names.where);
+  free(unseen_names.first);
   return rc;
 }
 
@@ -1186,7 +1247,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       goto done;
     }
   }
-  if ((rc = collect_diagnostics(tu, path, main_file, filter, filter_ctx, &facts->diags, &facts->parse_errors))) goto nomem;
+  if ((rc = collect_diagnostics(tu, path, main_file, included, filter, filter_ctx, &facts->diags, &facts->parse_errors))) goto nomem;
 
   CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, main_file, 0),
                                      clang_getLocationForOffset(tu, main_file, (unsigned)len));

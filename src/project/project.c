@@ -54,8 +54,25 @@ int c2h_path_inside(const char *path, const char *dir) {
 
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
+/* An input that failed before any job ran (missing, unreadable folder)
+ * gets a record of its own, so that every input of the run has one. */
+static int add_failed_record(c2h_project_summary *sum, const char *path) {
+  c2h_project_file *grown = realloc(sum->records, (sum->n_records + 1) * sizeof *grown);
+  if (!grown) return C2H_ERR_NOMEM;
+  sum->records = grown;
+  c2h_project_file *rec = &grown[sum->n_records];
+  memset(rec, 0, sizeof *rec);
+  if (!(rec->path = c2h_strdup(path))) return C2H_ERR_NOMEM;
+  rec->failed = 1;
+  rec->by_severity[C2H_SEV_ERROR] = 1;
+  rec->by_check[C2H_CHECK_INPUT_ERROR] = 1;
+  sum->n_records++;
+  return 0;
+}
+
 int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason) {
   r->sum->input_errors++;
+  if (add_failed_record(r->sum, path)) return C2H_ERR_NOMEM;
   return c2h_diag_list_add(r->diags, path, no_pos(), no_pos(), C2H_SEV_ERROR, C2H_CHECK_INPUT_ERROR, NULL, fmt,
                            reason);
 }
@@ -201,6 +218,14 @@ static int job_error(job_out *out, const char *path, const char *fmt, const char
                            reason);
 }
 
+/* A problem writing an output, reported under the input (one entry per
+ * input in reports), naming the output. */
+static int output_error(job_out *out, const c2h_job *j, const char *target, const c2h_error *err) {
+  char what[sizeof err->message + 4200];
+  snprintf(what, sizeof what, "output %s: %s", err->path[0] ? err->path : target, err->message);
+  return job_error(out, j->path, "%s", what);
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -236,7 +261,7 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     goto done;
   }
   if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
-    rc = job_error(out, err->path, "%s", err->message);
+    rc = output_error(out, j, target, err);
     goto done;
   }
   out->sum->written++;
@@ -280,7 +305,7 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
   int rc = 0;
   if (j->link_target ? c2h_symlink_atomic(j->link_target, target, &err) != 0
                      : c2h_file_write_atomic(target, data, len, input_mode(j->path), &err) != 0)
-    rc = job_error(out, err.path, "%s", err.message);
+    rc = output_error(out, j, target, &err);
   else
     out->sum->copied++;
   free(target);
@@ -485,7 +510,12 @@ finish:
 nomem:
   rc = C2H_ERR_NOMEM;
 done:
-  if (sum->input_errors != errors_before) rec->failed = 1;
+  if (sum->input_errors != errors_before) {
+    /* Failed: nothing of it was written, whatever was translated. */
+    rec->failed = 1;
+    rec->copied = rec->changed = rec->cached = 0;
+    memset(&rec->stats, 0, sizeof rec->stats);
+  }
   c2h_file_result_dispose(&res);
   c2h_run_free_flags(script_flags, n_script_flags);
   free(target);
@@ -511,6 +541,8 @@ typedef struct pool {
   size_t n;
   job_result *results; /* one per entry of order */
   size_t next, done;
+  size_t sources;                        /* jobs of the run that are not copies (all waves so far) */
+  size_t sources_done, sources_dropped; /* of this pool's: translated (or failed), found not CUDA */
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
 } pool;
@@ -542,7 +574,18 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&p->lock);
     if (rc && !p->rc) p->rc = rc;
     p->done++;
-    if (r->o->progress) r->o->progress(r->o->progress_ctx, r->done + p->done, r->jobs.len, job->path);
+    /* Progress counts the files translated: not those copied as they are,
+     * nor those a walk found to be no CUDA after all (the total shrinks). */
+    if (!job->copy_only) {
+      const c2h_project_file *f = &res->file;
+      if (f->translated || f->failed || f->edited) p->sources_done++;
+      else p->sources_dropped++;
+      /* A file dropped from the count is told with no path: the total shrinks. */
+      if (r->o->progress)
+        r->o->progress(r->o->progress_ctx, r->sources_done + p->sources_done,
+                       p->sources - r->sources_dropped - p->sources_dropped,
+                       f->translated || f->failed || f->edited ? job->path : NULL);
+    }
     pthread_mutex_unlock(&p->lock);
   }
   c2h_translator_free(tr);
@@ -563,8 +606,9 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
 static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   c2h_run *r = (c2h_run *)env->run;
   c2h_project_summary *sum = r->sum;
-  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
   if (!p.results) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < r->jobs.len; i++) p.sources += !r->jobs.items[i].copy_only;
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
   pthread_t threads[64];
@@ -603,7 +647,8 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     sum->input_errors += res->sum.input_errors;
     sum->suppressed += res->sum.suppressed;
   }
-  r->done += n;
+  r->sources_done += p.sources_done;
+  r->sources_dropped += p.sources_dropped;
   free(p.results);
   pthread_mutex_destroy(&p.lock);
   return rc;
@@ -648,6 +693,25 @@ static const char *relative_to(const char *path, const char *root) {
   if (strncmp(path, root, n) != 0) return path;
   if (n == 1) return path + 1; /* root is "/" */
   return path[n] == '/' ? path + n + 1 : path + n;
+}
+
+/* The run's file counts, from the records (one per input, one status
+ * each), so that the summary line and reports agree with the per-file
+ * figures: a file whose output could not be written is failed only. */
+static void recount(c2h_project_summary *sum) {
+  sum->files = sum->changed = sum->copied = sum->reused = sum->kept_edited = sum->input_errors = 0;
+  sum->edits = sum->suppressed = 0;
+  for (size_t i = 0; i < sum->n_records; i++) {
+    const c2h_project_file *f = &sum->records[i];
+    sum->files += f->translated && !f->failed;
+    sum->changed += f->translated && f->changed;
+    sum->copied += f->copied;
+    sum->reused += f->cached;
+    sum->kept_edited += f->edited;
+    sum->input_errors += f->failed;
+    sum->edits += f->stats.edits;
+    sum->suppressed += f->stats.suppressed;
+  }
 }
 
 void c2h_project_summary_dispose(c2h_project_summary *sum) {
@@ -905,6 +969,42 @@ static int merge_header_diags(c2h_run *r) {
   return 0;
 }
 
+#define SOURCE_EXTS ".cu .cuh .h .hpp .cpp .cc .cxx .inl"
+
+/* Makes the output root and checks that it is not the inputs' folder. */
+static int open_output_root(c2h_run *run, c2h_error *err) {
+  const c2h_project_options *o = run->o;
+  if (run->out_canonical) return 0;
+  if (c2h_mkdirs(o->out_dir, err) != 0) {
+    char reason[sizeof err->message];
+    snprintf(reason, sizeof reason, "%s", err->message);
+    return c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
+  }
+  run->out_canonical = realpath(o->out_dir, NULL);
+  /* Outputs mirror the inputs below the root: an output root that is
+   * the same folder would put each translation over its input. */
+  if (run->root && run->out_canonical && strcmp(run->root, run->out_canonical) == 0)
+    return c2h_error_set(err, C2H_ERR_USAGE, o->out_dir, 0, 0,
+                         "the output directory is the inputs' folder: each translation would overwrite its input "
+                         "(use --in-place to replace them, or another -o DIR)");
+  return 0;
+}
+
+/* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
+static int no_sources_error(const char *const *inputs, const int *is_dir, size_t n, c2h_error *err) {
+  char names[400] = "";
+  size_t len = 0, shown = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (is_dir[i] != 2) continue;
+    int w = snprintf(names + len, sizeof names - len, "%s%s", shown ? ", " : "", inputs[i]);
+    if (w < 0 || (size_t)w >= sizeof names - len) break;
+    len += (size_t)w;
+    shown++;
+  }
+  return c2h_error_set(err, C2H_ERR_NO_SOURCES, NULL, 0, 0,
+                       "no CUDA sources found in %s (looked for " SOURCE_EXTS "); nothing to do", names);
+}
+
 int c2h_project_run(const c2h_project_options *o, const char *const *inputs, size_t n_inputs,
                     c2h_project_summary *sum, c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
@@ -969,42 +1069,39 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if (rc) goto fail;
   run.root = common_root(canonical, is_dir, n_inputs);
-  /* The output root, so that a walk never descends into it (OUT inside SRC). */
-  if (o->mode == C2H_OUTPUT_DIR) {
-    if (c2h_mkdirs(o->out_dir, err) != 0) {
-      char reason[sizeof err->message];
-      snprintf(reason, sizeof reason, "%s", err->message);
-      rc = c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
-      goto done;
-    }
-    run.out_canonical = realpath(o->out_dir, NULL);
-    /* Outputs mirror the inputs below the root: an output root that is
-     * the same folder would put each translation over its input. */
-    if (run.root && run.out_canonical && strcmp(run.root, run.out_canonical) == 0) {
-      rc = c2h_error_set(err, C2H_ERR_USAGE, o->out_dir, 0, 0,
-                         "the output directory is the inputs' folder: each translation would overwrite its input "
-                         "(use --in-place to replace them, or another -o DIR)");
-      goto done;
-    }
-  }
+  /* An output root that exists already is opened before the walk, so that
+   * the walk never descends into it (OUT inside SRC); one that does not
+   * exist cannot be walked into, and is made only once there is work. */
+  if (o->mode == C2H_OUTPUT_DIR && access(o->out_dir, F_OK) == 0 && (rc = open_output_root(&run, err))) goto done;
   int any_named = 0;
+  size_t sources = 0;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     if (!canonical[i]) continue;
     const char *rel = run.root ? relative_to(canonical[i], run.root) : c2h_path_basename(inputs[i]);
     if (is_dir[i]) {
-      size_t sources_before = 0, sources_after = 0;
-      for (size_t k = 0; k < run.jobs.len; k++) sources_before += !run.jobs.items[k].copy_only;
+      size_t before = run.jobs.len;
       rc = c2h_run_walk(&run, inputs[i], rel);
-      for (size_t k = 0; k < run.jobs.len; k++) sources_after += !run.jobs.items[k].copy_only;
-      if (rc == 0 && sources_after == sources_before)
-        rc = c2h_run_input_error(&run, inputs[i], "%s",
-                                 "no CUDA sources found (looked for .cu .cuh .h .hpp .cpp .cc .cxx .inl)");
+      size_t found = 0;
+      for (size_t k = before; k < run.jobs.len; k++) found += !run.jobs.items[k].copy_only;
+      sources += found;
+      if (rc == 0 && !found) is_dir[i] = 2; /* an empty folder: reported below */
     } else {
       any_named = 1;
       rc = c2h_run_add_job(&run, inputs[i], rel, 0, 0, NULL);
     }
   }
   if (rc) goto fail;
+  if (!any_named && !sources && !sum->input_errors) {
+    /* Nothing at all to translate: say so, and write nothing (not even the
+     * output root or the files a walk would copy). */
+    rc = no_sources_error(inputs, is_dir, n_inputs, err);
+    goto done;
+  }
+  for (size_t i = 0; i < n_inputs && rc == 0; i++)
+    if (is_dir[i] == 2)
+      rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
+  if (rc) goto fail;
+  if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
                        "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);
@@ -1039,6 +1136,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if ((rc = merge_header_diags(&run))) goto fail;
   for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
+  recount(sum);
   goto done;
 nomem:
   rc = C2H_ERR_NOMEM;

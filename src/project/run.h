@@ -51,7 +51,7 @@ typedef struct c2h_run {
   c2h_job_list jobs;
   c2h_diag_list *diags;
   c2h_project_summary *sum;
-  size_t done; /* jobs finished so far (progress) */
+  size_t sources_done, sources_dropped; /* progress: sources finished, found not CUDA (not counted) */
   /* Without a compile database: the include folders the build scripts of
    * the run name (include_directories, target_include_directories, -I in
    * Makefiles), real paths in job order, to find the headers #include

@@ -249,6 +249,9 @@ int c2h_run_verify(c2h_run *r) {
   if ((rc = c2h_verify_cache_open(&vc, o->out_dir, o->incremental))) goto done;
   vo.up_to_date = c2h_verify_cache_check;
   vo.up_to_date_ctx = vc;
+  vo.progress = o->progress;
+  vo.progress_ctx = o->progress_ctx;
+  if (o->progress_phase) o->progress_phase(o->progress_ctx, "verify");
   c2h_verify_summary vs = {0};
   c2h_error err;
   c2h_error_clear(&err);

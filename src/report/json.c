@@ -45,9 +45,8 @@ static json_t *diagnostic(const c2h_diag *d) {
   if (d->begin.line) bad |= c2h_json_set(loc, "range", range(d));
   bad |= c2h_json_set(o, "location", json_incref(loc));
   bad |= c2h_json_set(o, "severity", json_string(rd_severity(d->severity)));
-  c2h_check_doc_url(d->check, url, sizeof url);
   bad |= c2h_json_set(code, "value", json_string(c2h_check_name(d->check)));
-  bad |= c2h_json_set(code, "url", c2h_json_text(url));
+  if (c2h_check_help_url(d->check, url, sizeof url) == 0) bad |= c2h_json_set(code, "url", c2h_json_text(url));
   bad |= c2h_json_set(o, "code", json_incref(code));
   if (d->replacement && d->begin.line) {
     json_t *sugg = json_object(), *arr = json_array();
@@ -73,7 +72,7 @@ int c2h_report_rdjson(FILE *out, const c2h_diag_list *diags, c2h_error *err) {
   int rc = 0;
   json_t *doc = json_object(), *source = json_object(), *list = json_array();
   int bad = c2h_json_set(source, "name", json_string("cu2hip"));
-  bad |= c2h_json_set(source, "url", c2h_json_text(c2h_homepage_url()));
+  if (c2h_homepage_link()) bad |= c2h_json_set(source, "url", c2h_json_text(c2h_homepage_link()));
   bad |= c2h_json_set(doc, "source", json_incref(source));
   for (size_t i = 0; i < diags->len && !bad; i++) bad |= c2h_json_push(list, diagnostic(&diags->items[i]));
   bad |= c2h_json_set(doc, "diagnostics", json_incref(list));

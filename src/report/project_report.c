@@ -3,7 +3,7 @@
  * formats are rendered from one model, so they carry the same facts; the
  * order of everything is fixed, and the only time-dependent item (the
  * generation time) comes from SOURCE_DATE_EPOCH when it is set. */
-#define _POSIX_C_SOURCE 200809L /* open_memstream, gmtime_r, getcwd */
+#define _XOPEN_SOURCE 700 /* open_memstream, gmtime_r, getcwd, realpath */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,12 +23,22 @@ typedef struct rp_file {
   char *path;                  /* as shown: relative to the current directory where possible */
   char *output;                /* as shown, or NULL */
   const char *raw;             /* the path in records and diagnostics */
-  const c2h_project_file *rec; /* NULL: known from diagnostics only */
+  const c2h_project_file *rec; /* the input's record; NULL: known from diagnostics only */
+  int outside;                 /* diagnostics only, in a file outside the run's folders (a system header) */
+  int input_error;             /* diagnostics only, one of them an input-error error */
   size_t sev[3];
   size_t api_uses;
   size_t first, n_diags; /* its diagnostics: model.order[first .. first+n_diags) */
   size_t rank;           /* position in the report order */
 } rp_file;
+
+/* The totals, each a sum over the files of the report, so that no total
+ * can disagree with the entries it sums. */
+typedef struct rp_totals {
+  size_t translated, changed, copied, failed, edited, up_to_date, written, renamed, skipped, outside;
+  size_t edits, lines_changed, renames, includes, launches, calls, api_uses, suppressed;
+  size_t sev[3];
+} rp_totals;
 
 typedef struct rp_library {
   const char *name;
@@ -56,7 +66,8 @@ typedef struct rp_model {
   size_t by_check[C2H_CHECK__COUNT];
   size_t check_order[C2H_CHECK__COUNT];
   size_t n_checks;
-  size_t lines_changed, renames, includes, launches, calls, api_uses;
+  rp_totals t;
+  size_t n_inputs; /* files that are not outside: the first n_inputs of sorted */
   size_t max_check, max_file, max_lib;
   char generated[32]; /* "" unless SOURCE_DATE_EPOCH is set */
   char *cwd;
@@ -95,10 +106,15 @@ static char *display_path(const char *path, const char *cwd) {
 
 static size_t total_diags(const rp_file *f) { return f->sev[0] + f->sev[1] + f->sev[2]; }
 
+/* One status per file. A file known from diagnostics only is failed when
+ * one of them says it could not be processed, outside when it lies outside
+ * the run's folders, else skipped (found but neither translated nor
+ * copied: a link not followed, a compile database). */
 static const char *file_status(const rp_file *f) {
-  /* Known from diagnostics only: a file that failed, or a run-wide note
-   * placed at the output folder (verify-syntax-only). */
-  if (!f->rec) return f->sev[C2H_SEV_ERROR] ? "failed" : "other";
+  if (!f->rec) {
+    if (f->input_error) return "failed";
+    return f->outside ? "outside" : "skipped";
+  }
   if (f->rec->failed) return "failed";
   if (f->rec->edited) return "edited";
   if (f->rec->copied) return "copied";
@@ -124,14 +140,19 @@ static const rp_file *g_sort_files; /* for the comparators below (single-threade
 
 static int cmp_files(const void *a, const void *b) {
   const rp_file *x = &g_sort_files[*(const size_t *)a], *y = &g_sort_files[*(const size_t *)b];
+  if (x->outside != y->outside) return x->outside ? 1 : -1; /* not the run's files: last */
   for (int s = C2H_SEV_ERROR; s >= C2H_SEV_NOTE; s--)
     if (x->sev[s] != y->sev[s]) return x->sev[s] > y->sev[s] ? -1 : 1;
   int c = strcmp(x->path, y->path);
   return c ? c : strcmp(x->raw, y->raw);
 }
 
-static int cmp_raw(const void *a, const void *b) {
-  return strcmp(g_sort_files[*(const size_t *)a].raw, g_sort_files[*(const size_t *)b].raw);
+static int cmp_shown(const void *a, const void *b) {
+  return strcmp(g_sort_files[*(const size_t *)a].path, g_sort_files[*(const size_t *)b].path);
+}
+
+static int cmp_output(const void *a, const void *b) {
+  return strcmp(g_sort_files[*(const size_t *)a].output, g_sort_files[*(const size_t *)b].output);
 }
 
 static int cmp_libs(const void *a, const void *b) {
@@ -234,29 +255,103 @@ static int add_unsupported(rp_model *m, size_t diag_index, size_t *cap) {
   return 0;
 }
 
-/* The file a diagnostic belongs to: a record with its path, else a file
- * added for it. by_raw holds the record indices sorted by raw path. */
-static int file_of(rp_model *m, const char *path, const size_t *by_raw, size_t n_rec, size_t *out) {
-  size_t lo = 0, hi = n_rec;
+/* Index of the file in idx[0..n) (sorted by key) whose key is name, or -1. */
+static long find_sorted(const rp_file *files, const size_t *idx, size_t n, int by_output, const char *name) {
+  size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(m->files[by_raw[mid]].raw, path);
-    if (c == 0) {
-      *out = by_raw[mid];
-      return 0;
-    }
+    const rp_file *f = &files[idx[mid]];
+    int c = strcmp(by_output ? f->output : f->path, name);
+    if (c == 0) return (long)idx[mid];
     if (c < 0) lo = mid + 1;
     else hi = mid;
   }
-  for (size_t i = n_rec; i < m->n_files; i++)
-    if (strcmp(m->files[i].raw, path) == 0) {
-      *out = i;
-      return 0;
-    }
+  return -1;
+}
+
+/* The folders of a run: the real folders of its inputs and outputs,
+ * sorted and without repeats. A file lies in the run when it is in one of
+ * them or below. */
+typedef struct rp_roots {
+  char **dirs;
+  size_t n;
+} rp_roots;
+
+static int cmp_str_ptr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The real path of path's folder, or of path when it is a folder (malloc'd),
+ * or NULL. */
+static char *real_dir(const char *path) {
+  char *real = realpath(path, NULL);
+  struct stat st;
+  if (!real || (stat(real, &st) == 0 && S_ISDIR(st.st_mode))) return real;
+  char *slash = strrchr(real, '/');
+  if (slash) slash[slash == real ? 1 : 0] = '\0';
+  return real;
+}
+
+static int roots_build(rp_roots *r, const c2h_project_summary *sum) {
+  r->n = 0;
+  if (!(r->dirs = calloc(2 * sum->n_records + 1, sizeof *r->dirs))) return -1;
+  for (size_t i = 0; i < sum->n_records; i++) {
+    const c2h_project_file *f = &sum->records[i];
+    char *d;
+    if (f->path && (d = real_dir(f->path))) r->dirs[r->n++] = d;
+    if (f->output && (d = real_dir(f->output))) r->dirs[r->n++] = d;
+  }
+  if (r->n > 1) qsort(r->dirs, r->n, sizeof *r->dirs, cmp_str_ptr);
+  size_t kept = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    if (kept && strcmp(r->dirs[kept - 1], r->dirs[i]) == 0) free(r->dirs[i]);
+    else r->dirs[kept++] = r->dirs[i];
+  }
+  r->n = kept;
+  return 0;
+}
+
+static void roots_dispose(rp_roots *r) {
+  for (size_t i = 0; r->dirs && i < r->n; i++) free(r->dirs[i]);
+  free(r->dirs);
+}
+
+/* Whether a file that is not one of the run's lies outside its folders
+ * (a system header, a header of another project). With no folders known,
+ * nothing is outside. */
+static int outside_roots(const rp_roots *r, const char *path) {
+  if (!r->n) return 0;
+  char *dir = real_dir(path);
+  int inside = 0;
+  if (!dir) return path[0] == '/'; /* gone: only an absolute path can be told */
+  for (size_t i = 0; i < r->n && !inside; i++) {
+    size_t n = strlen(r->dirs[i]);
+    inside = strncmp(dir, r->dirs[i], n) == 0 && (dir[n] == '/' || dir[n] == '\0' || n == 1);
+  }
+  free(dir);
+  return !inside;
+}
+
+/* The file a diagnostic belongs to: the input with that path, else the
+ * input whose output has it (problems found compiling an output), else a
+ * file added for it. by_path and by_output hold record indices sorted by
+ * shown path and by shown output. */
+static int file_of(rp_model *m, const char *path, const size_t *by_path, const size_t *by_output, size_t n_rec,
+                   size_t n_out, const rp_roots *roots, size_t *out) {
+  char *shown = display_path(path, m->cwd);
+  if (!shown) return -1;
+  long at = find_sorted(m->files, by_path, n_rec, 0, shown);
+  if (at < 0) at = find_sorted(m->files, by_output, n_out, 1, shown);
+  for (size_t i = n_rec; at < 0 && i < m->n_files; i++)
+    if (strcmp(m->files[i].path, shown) == 0) at = (long)i;
+  if (at >= 0) {
+    free(shown);
+    *out = (size_t)at;
+    return 0;
+  }
   rp_file *f = &m->files[m->n_files];
   memset(f, 0, sizeof *f);
   f->raw = path;
-  if (!(f->path = display_path(path, m->cwd))) return -1;
+  f->path = shown;
+  f->outside = outside_roots(roots, path);
   *out = m->n_files++;
   return 0;
 }
@@ -291,10 +386,37 @@ static void set_generated(rp_model *m) {
   if (!strftime(m->generated, sizeof m->generated, "%Y-%m-%dT%H:%M:%SZ", &tm)) m->generated[0] = '\0';
 }
 
+/* Adds a file's figures to the totals: one status each, so that the file
+ * counts partition the files. */
+static void add_to_totals(rp_totals *t, const rp_file *f) {
+  const char *st = file_status(f);
+  const c2h_project_file *r = f->rec;
+  for (int k = 0; k < 3; k++) t->sev[k] += f->sev[k];
+  t->api_uses += f->api_uses;
+  if (strcmp(st, "outside") == 0) t->outside++;
+  else if (strcmp(st, "skipped") == 0) t->skipped++;
+  else if (strcmp(st, "failed") == 0) t->failed++;
+  else if (strcmp(st, "edited") == 0) t->edited++;
+  else if (strcmp(st, "copied") == 0) t->copied++;
+  else t->translated++, t->changed += strcmp(st, "changed") == 0;
+  if (!r || r->failed) return;
+  t->up_to_date += r->cached;
+  t->written += r->translated && !r->cached && r->output;
+  t->renamed += r->output && strcmp(c2h_path_basename(r->output), c2h_path_basename(r->path)) != 0;
+  t->edits += r->stats.edits;
+  t->lines_changed += r->stats.lines_changed;
+  t->renames += r->stats.renames;
+  t->includes += r->stats.includes;
+  t->launches += r->stats.launches;
+  t->calls += r->stats.calls;
+  t->suppressed += r->stats.suppressed;
+}
+
 static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_diag_list *diags) {
-  size_t n_rec = sum->n_records, n_diag = diags->len;
-  size_t *by_raw = NULL, *fill = NULL;
+  size_t n_rec = sum->n_records, n_diag = diags->len, n_out = 0;
+  size_t *by_path = NULL, *by_output = NULL, *fill = NULL;
   size_t lib_cap = 0, unsup_cap = 0;
+  rp_roots roots = {NULL, 0};
   int rc = -1;
   memset(m, 0, sizeof *m);
   m->sum = sum;
@@ -303,10 +425,11 @@ static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_di
   char buf[4096];
   if (getcwd(buf, sizeof buf) && !(m->cwd = dup_str(buf))) goto done;
   m->files = calloc(n_rec + n_diag + 1, sizeof *m->files);
-  by_raw = calloc(n_rec + 1, sizeof *by_raw);
+  by_path = calloc(n_rec + 1, sizeof *by_path);
+  by_output = calloc(n_rec + 1, sizeof *by_output);
   m->diag_file = calloc(n_diag + 1, sizeof *m->diag_file);
   m->order = calloc(n_diag + 1, sizeof *m->order);
-  if (!m->files || !by_raw || !m->diag_file || !m->order) goto done;
+  if (!m->files || !by_path || !by_output || !m->diag_file || !m->order || roots_build(&roots, sum)) goto done;
 
   for (size_t i = 0; i < n_rec; i++) {
     const c2h_project_file *r = &sum->records[i];
@@ -315,32 +438,36 @@ static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_di
     f->rec = r;
     if (!(f->path = display_path(f->raw, m->cwd))) goto done;
     if (r->output && !(f->output = display_path(r->output, m->cwd))) goto done;
-    m->lines_changed += r->stats.lines_changed;
-    m->renames += r->stats.renames;
-    m->includes += r->stats.includes;
-    m->launches += r->stats.launches;
-    m->calls += r->stats.calls;
-    for (size_t k = 0; k < r->stats.n_libraries && k < 16; k++) {
-      if (!r->stats.by_library[k].library || !r->stats.by_library[k].uses) continue;
-      f->api_uses += r->stats.by_library[k].uses;
-      if (add_library(m, r->stats.by_library[k].library, r->stats.by_library[k].uses, &lib_cap)) goto done;
-    }
-    m->api_uses += f->api_uses;
-    by_raw[i] = i;
+    if (!r->failed)
+      for (size_t k = 0; k < r->stats.n_libraries && k < 16; k++) {
+        if (!r->stats.by_library[k].library || !r->stats.by_library[k].uses) continue;
+        f->api_uses += r->stats.by_library[k].uses;
+        if (add_library(m, r->stats.by_library[k].library, r->stats.by_library[k].uses, &lib_cap)) goto done;
+      }
+    by_path[i] = i;
+    if (f->output) by_output[n_out++] = i;
   }
   g_sort_files = m->files;
-  qsort(by_raw, n_rec, sizeof *by_raw, cmp_raw);
+  qsort(by_path, n_rec, sizeof *by_path, cmp_shown);
+  qsort(by_output, n_out, sizeof *by_output, cmp_output);
 
   for (size_t i = 0; i < n_diag; i++) {
     const c2h_diag *d = &diags->items[i];
     size_t fi;
     if (i > 0 && strcmp(diags->items[i - 1].path, d->path) == 0) fi = m->diag_file[i - 1];
-    else if (file_of(m, d->path, by_raw, n_rec, &fi)) goto done;
+    else if (file_of(m, d->path, by_path, by_output, n_rec, n_out, &roots, &fi)) goto done;
     m->diag_file[i] = fi;
-    m->files[fi].sev[d->severity <= C2H_SEV_ERROR ? d->severity : C2H_SEV_ERROR]++;
-    m->files[fi].n_diags++;
+    rp_file *f = &m->files[fi];
+    int sev = d->severity <= C2H_SEV_ERROR ? d->severity : C2H_SEV_ERROR;
+    f->sev[sev]++;
+    f->n_diags++;
+    if (!f->rec && d->check == C2H_CHECK_INPUT_ERROR && sev == C2H_SEV_ERROR) f->input_error = 1;
     if ((size_t)d->check < C2H_CHECK__COUNT) m->by_check[d->check]++;
     if (d->check == C2H_CHECK_API_UNSUPPORTED && add_unsupported(m, i, &unsup_cap)) goto done;
+  }
+  for (size_t i = 0; i < m->n_files; i++) {
+    add_to_totals(&m->t, &m->files[i]);
+    m->n_inputs += !m->files[i].outside;
   }
 
   /* Diagnostics grouped by file, in list order within each file. */
@@ -358,7 +485,7 @@ static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_di
   qsort(m->sorted, m->n_files, sizeof *m->sorted, cmp_files);
   for (size_t i = 0; i < m->n_files; i++) {
     m->files[m->sorted[i]].rank = i;
-    if (total_diags(&m->files[i]) > m->max_file) m->max_file = total_diags(&m->files[i]);
+    if (!m->files[i].outside && total_diags(&m->files[i]) > m->max_file) m->max_file = total_diags(&m->files[i]);
   }
 
   if (m->n_libs) qsort(m->libs, m->n_libs, sizeof *m->libs, cmp_libs);
@@ -374,14 +501,14 @@ static int model_build(rp_model *m, const c2h_project_summary *sum, const c2h_di
   qsort(m->check_order, m->n_checks, sizeof *m->check_order, cmp_checks);
   rc = 0;
 done:
-  free(by_raw);
+  roots_dispose(&roots);
+  free(by_path);
+  free(by_output);
   free(fill);
   return rc;
 }
 
-static size_t diag_total(const rp_model *m) {
-  return m->sum->by_severity[0] + m->sum->by_severity[1] + m->sum->by_severity[2];
-}
+static size_t diag_total(const rp_model *m) { return m->t.sev[0] + m->t.sev[1] + m->t.sev[2]; }
 
 /* ---- shared output helpers ---------------------------------------------- */
 
@@ -453,24 +580,32 @@ static const char *plural(size_t n, const char *one, const char *many) { return 
 
 /* ---- Markdown ------------------------------------------------------------ */
 
+/* A check's name, linked to its documentation where that exists. */
 static void md_link_check(FILE *o, c2h_check c) {
   char url[2048];
-  c2h_check_doc_url(c, url, sizeof url);
+  if (c2h_check_help_url(c, url, sizeof url) != 0) {
+    md(o, c2h_check_name(c));
+    return;
+  }
   fputc('[', o);
   md(o, c2h_check_name(c));
   fprintf(o, "](%s)", url);
 }
 
 static void write_md(FILE *o, const rp_model *m) {
-  const c2h_project_summary *s = m->sum;
   fprintf(o, "# cu2hip report\n\n");
   fprintf(o, "cu2hip %s", c2h_version_string());
   if (m->generated[0]) fprintf(o, ", %s", m->generated);
   fprintf(o, ".\n\n## Summary\n\n| | Count |\n|:--|--:|\n");
-  fprintf(o, "| Files translated | %zu |\n| Files changed | %zu |\n| Files copied | %zu |\n", s->files, s->changed,
-          s->copied);
-  fprintf(o, "| Files not processed | %zu |\n| Edits | %zu |\n| Lines changed | %zu |\n| API uses converted | %zu |\n",
-          s->input_errors, s->edits, m->lines_changed, m->api_uses);
+  const rp_totals *t = &m->t;
+  fprintf(o, "| Files translated | %zu |\n| Files changed | %zu |\n| Files copied | %zu |\n", t->translated,
+          t->changed, t->copied);
+  if (t->up_to_date) fprintf(o, "| Files up to date (not redone) | %zu |\n", t->up_to_date);
+  if (t->edited) fprintf(o, "| Edited outputs kept | %zu |\n", t->edited);
+  if (t->skipped) fprintf(o, "| Files skipped | %zu |\n", t->skipped);
+  fprintf(o, "| Files failed | %zu |\n| Edits | %zu |\n| Lines changed | %zu |\n| API uses converted | %zu |\n",
+          t->failed, t->edits, t->lines_changed, t->api_uses);
+  const c2h_project_summary *s = m->sum;
   if (s->verify_mode == C2H_VERIFY_SYNTAX_ONLY)
     fprintf(o, "| Sources syntax-checked only by --verify (no %s device library) | %zu |\n", s->verify_arch,
             s->verify_syntax_checked);
@@ -481,9 +616,8 @@ static void write_md(FILE *o, const rp_model *m) {
             s->verify_up_to_date, s->verify_failed);
   else if (s->verify_mode == C2H_VERIFY_FAILED)
     fprintf(o, "| Sources checked by --verify (no compiler could be used) | 0 |\n");
-  fprintf(o, "| Errors | %zu |\n| Warnings | %zu |\n| Notes | %zu |\n| Suppressed | %zu |\n\n",
-          s->by_severity[C2H_SEV_ERROR], s->by_severity[C2H_SEV_WARNING], s->by_severity[C2H_SEV_NOTE],
-          s->suppressed);
+  fprintf(o, "| Errors | %zu |\n| Warnings | %zu |\n| Notes | %zu |\n| Suppressed | %zu |\n\n", t->sev[C2H_SEV_ERROR],
+          t->sev[C2H_SEV_WARNING], t->sev[C2H_SEV_NOTE], t->suppressed);
 
   fprintf(o, "## API uses converted, by library\n\n");
   if (!m->n_libs) fprintf(o, "None.\n\n");
@@ -536,13 +670,13 @@ static void write_md(FILE *o, const rp_model *m) {
   }
 
   fprintf(o, "## Files\n\nMost in need of a human first.\n\n");
-  if (!m->n_files) fprintf(o, "None.\n\n");
+  if (!m->n_inputs) fprintf(o, "None.\n\n");
   else {
-    int verified = s->verify_mode != 0;
+    int verified = m->sum->verify_mode != 0;
     fprintf(o, "| File | Status |%s Lines changed | Edits | API uses | Errors | Warnings | Notes |\n"
                "|:--|:--|%s--:|--:|--:|--:|--:|--:|\n",
             verified ? " Verify |" : "", verified ? ":--|" : "");
-    for (size_t i = 0; i < m->n_files; i++) {
+    for (size_t i = 0; i < m->n_inputs; i++) {
       const rp_file *f = &m->files[m->sorted[i]];
       fputs("| ", o);
       if (f->n_diags) fputc('[', o);
@@ -562,6 +696,20 @@ static void write_md(FILE *o, const rp_model *m) {
       fprintf(o, " | %zu | %zu | %zu | %zu | %zu | %zu |\n",
               f->rec ? f->rec->stats.lines_changed : 0, f->rec ? f->rec->stats.edits : 0, f->api_uses,
               f->sev[C2H_SEV_ERROR], f->sev[C2H_SEV_WARNING], f->sev[C2H_SEV_NOTE]);
+    }
+    fputc('\n', o);
+  }
+
+  if (m->n_inputs < m->n_files) {
+    fprintf(o, "## Outside the project\n\nFiles outside the run's folders (system headers, other projects' "
+               "headers) that diagnostics point into; nothing here was translated.\n\n"
+               "| File | Errors | Warnings | Notes |\n|:--|--:|--:|--:|\n");
+    for (size_t i = m->n_inputs; i < m->n_files; i++) {
+      const rp_file *f = &m->files[m->sorted[i]];
+      fputs("| [", o);
+      md(o, f->path);
+      fprintf(o, "](#file-%zu) | %zu | %zu | %zu |\n", f->rank + 1, f->sev[C2H_SEV_ERROR], f->sev[C2H_SEV_WARNING],
+              f->sev[C2H_SEV_NOTE]);
     }
     fputc('\n', o);
   }
@@ -600,9 +748,13 @@ static json_t *jsize(size_t n) { return json_integer((json_int_t)n); }
 static json_t *json_diag(const rp_model *m, size_t index) {
   const c2h_diag *d = &m->diags->items[index];
   char url[2048];
-  c2h_check_doc_url(d->check, url, sizeof url);
+  int linked = c2h_check_help_url(d->check, url, sizeof url) == 0;
   json_t *o = json_object();
-  int bad = c2h_json_set(o, "path", c2h_json_text(m->files[m->diag_file[index]].path));
+  /* Its own path: an output's, for a problem found compiling the output. */
+  const rp_file *f = &m->files[m->diag_file[index]];
+  char *own = strcmp(d->path, f->raw) == 0 ? NULL : display_path(d->path, m->cwd);
+  int bad = c2h_json_set(o, "path", c2h_json_text(own ? own : f->path));
+  free(own);
   bad |= c2h_json_set(o, "line", jsize(d->begin.line));
   bad |= c2h_json_set(o, "column", jsize(d->begin.col));
   bad |= c2h_json_set(o, "end_line", jsize(d->end.line));
@@ -610,7 +762,7 @@ static json_t *json_diag(const rp_model *m, size_t index) {
   bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(d->severity)));
   bad |= c2h_json_set(o, "check", json_string(c2h_check_name(d->check)));
   bad |= c2h_json_set(o, "message", c2h_json_text(d->message));
-  bad |= c2h_json_set(o, "url", c2h_json_text(url));
+  if (linked) bad |= c2h_json_set(o, "url", c2h_json_text(url));
   if (d->replacement) bad |= c2h_json_set(o, "replacement", c2h_json_text(d->replacement));
   if (bad) {
     json_decref(o);
@@ -620,36 +772,39 @@ static json_t *json_diag(const rp_model *m, size_t index) {
 }
 
 static json_t *json_model(const rp_model *m) {
-  const c2h_project_summary *s = m->sum;
   json_t *doc = json_object(), *tool = json_object(), *t = json_object(), *sev = json_object();
   json_t *libs = json_array(), *unsup = json_array(), *checks = json_array(), *files = json_array();
   int bad = c2h_json_set(tool, "name", json_string("cu2hip"));
   bad |= c2h_json_set(tool, "version", c2h_json_text(c2h_version_string()));
-  bad |= c2h_json_set(tool, "url", c2h_json_text(c2h_homepage_url()));
+  if (c2h_homepage_link()) bad |= c2h_json_set(tool, "url", c2h_json_text(c2h_homepage_link()));
   bad |= c2h_json_set(doc, "schema", json_string("cu2hip-project-report/1"));
   bad |= c2h_json_set(doc, "tool", json_incref(tool));
   if (m->generated[0]) bad |= c2h_json_set(doc, "generated", json_string(m->generated));
 
-  bad |= c2h_json_set(t, "files_translated", jsize(s->files));
-  bad |= c2h_json_set(t, "files_changed", jsize(s->changed));
-  bad |= c2h_json_set(t, "files_copied", jsize(s->copied));
-  bad |= c2h_json_set(t, "files_failed", jsize(s->input_errors));
-  bad |= c2h_json_set(t, "files_written", jsize(s->written));
-  bad |= c2h_json_set(t, "files_up_to_date", jsize(s->reused));
-  bad |= c2h_json_set(t, "files_kept_edited", jsize(s->kept_edited));
-  bad |= c2h_json_set(t, "files_renamed", jsize(s->renamed));
-  bad |= c2h_json_set(t, "edits", jsize(s->edits));
-  bad |= c2h_json_set(t, "lines_changed", jsize(m->lines_changed));
-  bad |= c2h_json_set(t, "renames", jsize(m->renames));
-  bad |= c2h_json_set(t, "includes", jsize(m->includes));
-  bad |= c2h_json_set(t, "launches", jsize(m->launches));
-  bad |= c2h_json_set(t, "calls", jsize(m->calls));
-  bad |= c2h_json_set(t, "api_uses", jsize(m->api_uses));
+  const rp_totals *tt = &m->t;
+  bad |= c2h_json_set(t, "files_translated", jsize(tt->translated));
+  bad |= c2h_json_set(t, "files_changed", jsize(tt->changed));
+  bad |= c2h_json_set(t, "files_copied", jsize(tt->copied));
+  bad |= c2h_json_set(t, "files_failed", jsize(tt->failed));
+  bad |= c2h_json_set(t, "files_kept_edited", jsize(tt->edited));
+  bad |= c2h_json_set(t, "files_skipped", jsize(tt->skipped));
+  bad |= c2h_json_set(t, "files_outside", jsize(tt->outside));
+  bad |= c2h_json_set(t, "files_written", jsize(tt->written));
+  bad |= c2h_json_set(t, "files_up_to_date", jsize(tt->up_to_date));
+  bad |= c2h_json_set(t, "files_renamed", jsize(tt->renamed));
+  bad |= c2h_json_set(t, "edits", jsize(tt->edits));
+  bad |= c2h_json_set(t, "lines_changed", jsize(tt->lines_changed));
+  bad |= c2h_json_set(t, "renames", jsize(tt->renames));
+  bad |= c2h_json_set(t, "includes", jsize(tt->includes));
+  bad |= c2h_json_set(t, "launches", jsize(tt->launches));
+  bad |= c2h_json_set(t, "calls", jsize(tt->calls));
+  bad |= c2h_json_set(t, "api_uses", jsize(tt->api_uses));
   for (int k = C2H_SEV_ERROR; k >= C2H_SEV_NOTE; k--)
-    bad |= c2h_json_set(sev, severity_label[k], jsize(s->by_severity[k]));
+    bad |= c2h_json_set(sev, severity_label[k], jsize(tt->sev[k]));
   bad |= c2h_json_set(sev, "total", jsize(diag_total(m)));
   bad |= c2h_json_set(t, "diagnostics", json_incref(sev));
-  bad |= c2h_json_set(t, "suppressed", jsize(s->suppressed));
+  bad |= c2h_json_set(t, "suppressed", jsize(tt->suppressed));
+  const c2h_project_summary *s = m->sum;
   if (verify_mode_name(s)) {
     json_t *v = json_object();
     bad |= c2h_json_set(v, "mode", json_string(verify_mode_name(s)));
@@ -693,26 +848,28 @@ static json_t *json_model(const rp_model *m) {
   for (size_t i = 0; i < m->n_checks && !bad; i++) {
     c2h_check c = (c2h_check)m->check_order[i];
     char url[2048];
-    c2h_check_doc_url(c, url, sizeof url);
+    int linked = c2h_check_help_url(c, url, sizeof url) == 0;
     json_t *o = json_object();
     bad |= c2h_json_set(o, "check", json_string(c2h_check_name(c)));
     bad |= c2h_json_set(o, "severity", json_string(c2h_severity_name(c2h_check_default_severity(c))));
     bad |= c2h_json_set(o, "count", jsize(m->by_check[c]));
     bad |= c2h_json_set(o, "summary", c2h_json_text(c2h_check_summary(c)));
-    bad |= c2h_json_set(o, "url", c2h_json_text(url));
+    if (linked) bad |= c2h_json_set(o, "url", c2h_json_text(url));
     bad |= c2h_json_push(checks, o);
   }
   bad |= c2h_json_set(doc, "checks", json_incref(checks));
 
+  /* The run's files, then the files outside it that diagnostics name. */
+  json_t *outside = json_array();
   for (size_t i = 0; i < m->n_files && !bad; i++) {
     const rp_file *f = &m->files[m->sorted[i]];
     json_t *o = json_object(), *ds = json_array();
     bad |= c2h_json_set(o, "path", c2h_json_text(f->path));
     bad |= c2h_json_set(o, "output", f->output ? c2h_json_text(f->output) : json_null());
     bad |= c2h_json_set(o, "status", json_string(file_status(f)));
-    bad |= c2h_json_set(o, "up_to_date", json_boolean(f->rec && f->rec->cached));
+    bad |= c2h_json_set(o, "up_to_date", json_boolean(f->rec && f->rec->cached && !f->rec->failed));
     const char *vf = file_verify(f);
-    if (s->verify_mode) bad |= c2h_json_set(o, "verify", vf ? json_string(vf) : json_null());
+    if (m->sum->verify_mode) bad |= c2h_json_set(o, "verify", vf ? json_string(vf) : json_null());
     if (f->rec && f->rec->verify_part_of) {
       char *part_of = display_path(f->rec->verify_part_of, m->cwd);
       bad |= part_of ? c2h_json_set(o, "verified_as_part_of", c2h_json_text(part_of)) : -1;
@@ -727,9 +884,10 @@ static json_t *json_model(const rp_model *m) {
     }
     for (size_t k = 0; k < f->n_diags && !bad; k++) bad |= c2h_json_push(ds, json_diag(m, m->order[f->first + k]));
     bad |= c2h_json_set(o, "diagnostics", ds);
-    bad |= c2h_json_push(files, o);
+    bad |= c2h_json_push(f->outside ? outside : files, o);
   }
   bad |= c2h_json_set(doc, "files", json_incref(files));
+  bad |= c2h_json_set(doc, "outside", outside);
 
   json_decref(tool);
   json_decref(t);
@@ -783,7 +941,18 @@ static const char html_head[] =
     "align-items:center;font-size:13px}\n"
     ".bars.wide{grid-template-columns:minmax(140px,max-content) 76px minmax(160px,1fr) 3.5em minmax(220px,1.3fr)}\n"
     ".bars .sum{color:var(--muted)}\n"
-    ".bars .lab{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:340px}\n"
+    ;
+
+/* The rest of the style sheet (one literal would be too long for C11). */
+static const char html_head_more[] =
+    ".bars .lab{overflow:hidden;white-space:nowrap;max-width:340px;min-width:0}\n"
+    /* Paths: the folder part shrinks first, with an ellipsis in the middle. */
+    ".p{display:flex;min-width:0;overflow:hidden}\n"
+    ".ph{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1 auto;min-width:1.2em}\n"
+    "th.n{white-space:normal}\n"
+    ".pt{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 0 auto;max-width:calc(100% - 1.2em)}\n"
+    "td.file,th.file{max-width:0;width:46%}\n"
+    ".brk{word-break:break-all}\n"
     ".track{background:#eef1f5;border-radius:4px;height:14px;display:flex;overflow:hidden}\n"
     ".track i{display:block;height:100%}\n"
     ".s-error{background:var(--err)}.s-warning{background:var(--warn)}.s-note{background:var(--note)}"
@@ -805,7 +974,7 @@ static const char html_head[] =
     ".src pre{margin:0 0 4px;padding:4px 8px;background:#f6f8fb;border-left:3px solid var(--line);"
     "white-space:pre-wrap;word-break:break-all}\n"
     ".msg{max-width:720px}\n"
-    ".reason{min-width:280px}.where{white-space:nowrap}\n"
+    ".reason{min-width:240px}td.where{max-width:0;width:44%}td.api{overflow-wrap:anywhere}.where a{display:flex}\n"
     ".none{color:var(--muted)}\n"
     "footer{color:var(--muted);font-size:12px;text-align:center;padding:0 0 24px}\n"
     "</style>\n</head>\n<body>\n";
@@ -838,14 +1007,18 @@ static void html_card(FILE *o, const char *cls, size_t n, const char *label) {
 
 static void html_check_link(FILE *o, c2h_check c) {
   char url[2048];
-  c2h_check_doc_url(c, url, sizeof url);
-  fputs("<a class=\"mono\" href=\"", o);
-  html(o, url);
-  fputs("\" title=\"", o);
+  int linked = c2h_check_help_url(c, url, sizeof url) == 0;
+  if (linked) {
+    fputs("<a class=\"mono\" href=\"", o);
+    html(o, url);
+    fputs("\" title=\"", o);
+  } else {
+    fputs("<span class=\"mono\" title=\"", o);
+  }
   html(o, c2h_check_summary(c));
   fputs("\">", o);
   html(o, c2h_check_name(c));
-  fputs("</a>", o);
+  fputs(linked ? "</a>" : "</span>", o);
 }
 
 /* A bar segment of n out of max, as a percentage width. */
@@ -853,6 +1026,26 @@ static void html_segment(FILE *o, const char *cls, size_t n, size_t max) {
   if (!n || !max) return;
   double pct = 100.0 * (double)n / (double)max;
   fprintf(o, "<i class=\"%s\" style=\"width:%.2f%%\"></i>", cls, pct);
+}
+
+/* A path that may be shortened to fit, with an ellipsis in the middle: its
+ * folders give way, the file name (with a suffix such as ":12:5") stays;
+ * the whole path is in the title (shown on hover). */
+static void html_path(FILE *o, const char *path, const char *suffix) {
+  const char *base = c2h_path_basename(path);
+  fputs("<span class=\"p\" title=\"", o);
+  html(o, path);
+  if (suffix) html(o, suffix);
+  fputs("\">", o);
+  if (base > path) {
+    fputs("<span class=\"ph\">", o);
+    html_n(o, path, (size_t)(base - path));
+    fputs("</span>", o);
+  }
+  fputs("<span class=\"pt\">", o);
+  html(o, base);
+  if (suffix) html(o, suffix);
+  fputs("</span></span>", o);
 }
 
 static void html_num(FILE *o, size_t n) { fprintf(o, "<td class=\"n%s\">%zu</td>", n ? "" : " z", n); }
@@ -901,24 +1094,28 @@ static void html_source_line(FILE *o, const src_file *sf, unsigned line) {
 }
 
 static void write_html(FILE *o, const rp_model *m) {
-  const c2h_project_summary *s = m->sum;
   fputs(html_head, o);
+  fputs(html_head_more, o);
   fprintf(o, "<header>\n<h1>cu2hip report</h1>\n<p>CUDA to HIP translation &middot; cu2hip ");
   html(o, c2h_version_string());
   if (m->generated[0]) fprintf(o, " &middot; %s", m->generated);
   fputs("</p>\n<div class=\"cards\">\n", o);
-  html_card(o, NULL, s->files, "files translated");
-  html_card(o, NULL, s->changed, "changed");
-  html_card(o, NULL, s->copied, "copied");
-  html_card(o, s->input_errors ? "err" : NULL, s->input_errors, "not processed");
-  html_card(o, NULL, s->edits, "edits");
-  html_card(o, NULL, m->lines_changed, "lines changed");
-  html_card(o, NULL, m->api_uses, "API uses converted");
-  html_card(o, "err", s->by_severity[C2H_SEV_ERROR], plural(s->by_severity[C2H_SEV_ERROR], "error", "errors"));
-  html_card(o, "warn", s->by_severity[C2H_SEV_WARNING],
-            plural(s->by_severity[C2H_SEV_WARNING], "warning", "warnings"));
-  html_card(o, "note", s->by_severity[C2H_SEV_NOTE], plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
-  html_card(o, NULL, s->suppressed, "suppressed");
+  const rp_totals *t = &m->t;
+  html_card(o, NULL, t->translated, "files translated");
+  html_card(o, NULL, t->changed, "changed");
+  html_card(o, NULL, t->copied, "copied");
+  if (t->up_to_date) html_card(o, NULL, t->up_to_date, "up to date");
+  if (t->edited) html_card(o, "warn", t->edited, plural(t->edited, "edited output kept", "edited outputs kept"));
+  /* Inputs that could not be processed; compile errors have cards below. */
+  html_card(o, t->failed ? "err" : NULL, t->failed, "inputs failed");
+  html_card(o, NULL, t->edits, "edits");
+  html_card(o, NULL, t->lines_changed, "lines changed");
+  html_card(o, NULL, t->api_uses, "API uses converted");
+  html_card(o, "err", t->sev[C2H_SEV_ERROR], plural(t->sev[C2H_SEV_ERROR], "error", "errors"));
+  html_card(o, "warn", t->sev[C2H_SEV_WARNING], plural(t->sev[C2H_SEV_WARNING], "warning", "warnings"));
+  html_card(o, "note", t->sev[C2H_SEV_NOTE], plural(t->sev[C2H_SEV_NOTE], "note", "notes"));
+  html_card(o, NULL, t->suppressed, "suppressed");
+  const c2h_project_summary *s = m->sum;
   /* --verify's outcome: a syntax-only check is never shown as compiled. */
   if (s->verify_mode == C2H_VERIFY_SYNTAX_ONLY) {
     html_card(o, "warn", s->verify_syntax_checked + s->verify_up_to_date, "syntax-checked only");
@@ -958,16 +1155,14 @@ static void write_html(FILE *o, const rp_model *m) {
     fputs("<div class=\"bars\">\n", o);
     for (size_t i = 0; i < m->n_files; i++) {
       const rp_file *f = &m->files[m->sorted[i]];
-      if (!f->n_diags) continue;
+      if (!f->n_diags || f->outside) continue;
       if (shown == 25) {
         rest++;
         continue;
       }
       shown++;
-      fprintf(o, "<div class=\"lab\"><a class=\"mono\" href=\"#file-%zu\" title=\"", f->rank + 1);
-      html(o, f->path);
-      fputs("\">", o);
-      html(o, f->path);
+      fprintf(o, "<div class=\"lab\"><a class=\"mono\" href=\"#file-%zu\">", f->rank + 1);
+      html_path(o, f->path, NULL);
       fputs("</a></div><div class=\"track\">", o);
       html_segment(o, "s-error", f->sev[C2H_SEV_ERROR], m->max_file);
       html_segment(o, "s-warning", f->sev[C2H_SEV_WARNING], m->max_file);
@@ -1005,7 +1200,7 @@ static void write_html(FILE *o, const rp_model *m) {
           o);
     for (size_t i = 0; i < m->n_unsup; i++) {
       const rp_unsupported *u = &m->unsup[i];
-      fputs("<tr><td class=\"mono\">", o);
+      fputs("<tr><td class=\"mono api\">", o);
       html(o, u->name);
       fprintf(o, "</td><td class=\"n\">%zu</td><td class=\"reason\">", u->count);
       html(o, u->reason);
@@ -1015,9 +1210,11 @@ static void write_html(FILE *o, const rp_model *m) {
         const rp_file *f = &m->files[m->diag_file[u->diags[k]]];
         size_t pos = 0;
         while (m->order[f->first + pos] != u->diags[k]) pos++;
-        fprintf(o, "%s<a href=\"#d-%zu-%zu\">", k ? "<br>" : "", f->rank + 1, pos + 1);
-        html(o, f->path);
-        fprintf(o, ":%u:%u</a>", d->begin.line, d->begin.col);
+        char at[32];
+        snprintf(at, sizeof at, ":%u:%u", d->begin.line, d->begin.col);
+        fprintf(o, "<a href=\"#d-%zu-%zu\">", f->rank + 1, pos + 1);
+        html_path(o, f->path, at);
+        fputs("</a>", o);
       }
       fputs("</td></tr>\n", o);
     }
@@ -1029,22 +1226,22 @@ static void write_html(FILE *o, const rp_model *m) {
   fputs("<section id=\"files\">\n<h2>Files</h2>\n<p class=\"meta\">Most in need of a human first "
         "(errors, then warnings, then notes). Click a heading to sort.</p>\n",
         o);
-  if (!m->n_files) fputs("<p class=\"none\">No files.</p>\n", o);
+  if (!m->n_inputs) fputs("<p class=\"none\">No files.</p>\n", o);
   else {
-    int verified = s->verify_mode != 0;
-    fprintf(o, "<table>\n<thead><tr><th data-sort=\"s\">File</th><th data-sort=\"s\">Status</th>%s",
+    int verified = m->sum->verify_mode != 0;
+    fprintf(o, "<table>\n<thead><tr><th class=\"file\" data-sort=\"s\">File</th><th data-sort=\"s\">Status</th>%s",
             verified ? "<th data-sort=\"s\">Verify</th>" : "");
     fputs("<th class=\"n\" data-sort=\"n\">Lines changed</th><th class=\"n\" data-sort=\"n\">Edits</th>"
           "<th class=\"n\" data-sort=\"n\">API uses</th><th class=\"n\" data-sort=\"n\">Errors</th>"
           "<th class=\"n\" data-sort=\"n\">Warnings</th><th class=\"n\" data-sort=\"n\">Notes</th></tr></thead>\n"
           "<tbody>\n",
           o);
-    for (size_t i = 0; i < m->n_files; i++) {
+    for (size_t i = 0; i < m->n_inputs; i++) {
       const rp_file *f = &m->files[m->sorted[i]];
       const char *st = file_status(f);
-      fprintf(o, "<tr id=\"row-%zu\"><td class=\"mono\">", f->rank + 1);
+      fprintf(o, "<tr id=\"row-%zu\"><td class=\"mono file\">", f->rank + 1);
       if (f->n_diags) fprintf(o, "<a href=\"#file-%zu\">", f->rank + 1);
-      html(o, f->path);
+      html_path(o, f->path, NULL);
       if (f->n_diags) fputs("</a>", o);
       fprintf(o, "</td><td><span class=\"st st-%s\">%s</span></td>", st, st);
       if (verified) {
@@ -1072,6 +1269,26 @@ static void write_html(FILE *o, const rp_model *m) {
   }
   fputs("</section>\n", o);
 
+  if (m->n_inputs < m->n_files) {
+    fputs("<section id=\"outside\">\n<h2>Outside the project</h2>\n<p class=\"meta\">Files outside the run's folders "
+          "(system headers, other projects' headers) that diagnostics point into. Nothing here was translated; "
+          "the cause is usually in the project file that includes them.</p>\n<table>\n<thead><tr>"
+          "<th class=\"file\">File</th><th class=\"n\">Errors</th><th class=\"n\">Warnings</th>"
+          "<th class=\"n\">Notes</th></tr></thead>\n<tbody>\n",
+          o);
+    for (size_t i = m->n_inputs; i < m->n_files; i++) {
+      const rp_file *f = &m->files[m->sorted[i]];
+      fprintf(o, "<tr id=\"row-%zu\"><td class=\"mono file\"><a href=\"#file-%zu\">", f->rank + 1, f->rank + 1);
+      html_path(o, f->path, NULL);
+      fputs("</a></td>", o);
+      html_num(o, f->sev[C2H_SEV_ERROR]);
+      html_num(o, f->sev[C2H_SEV_WARNING]);
+      html_num(o, f->sev[C2H_SEV_NOTE]);
+      fputs("</tr>\n", o);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", o);
+  }
+
   /* One section per file with diagnostics. */
   for (size_t i = 0; i < m->n_files; i++) {
     const rp_file *f = &m->files[m->sorted[i]];
@@ -1083,7 +1300,7 @@ static void write_html(FILE *o, const rp_model *m) {
     html(o, f->path);
     fprintf(o, "</h3>\n<p class=\"meta\"><span class=\"st st-%s\">%s</span>", st, st);
     if (f->output) {
-      fputs(" &rarr; <span class=\"mono\">", o);
+      fputs(" &rarr; <span class=\"mono brk\">", o);
       html(o, f->output);
       fputs("</span>", o);
     }
@@ -1100,8 +1317,20 @@ static void write_html(FILE *o, const rp_model *m) {
     for (size_t k = 0; k < f->n_diags; k++) {
       const c2h_diag *d = &m->diags->items[m->order[f->first + k]];
       const char *sv = c2h_severity_name(d->severity);
-      fprintf(o, "<tr class=\"diag\" id=\"d-%zu-%zu\"><td class=\"mono\"><a href=\"#d-%zu-%zu\">%u:%u</a></td>",
-              f->rank + 1, k + 1, f->rank + 1, k + 1, d->begin.line, d->begin.col);
+      /* A problem found in the file's output (compiling it) names the
+       * output: its lines are the output's, not the input's. */
+      int own = strcmp(d->path, f->raw) == 0;
+      fprintf(o, "<tr class=\"diag\" id=\"d-%zu-%zu\"><td class=\"mono\"><a href=\"#d-%zu-%zu\">", f->rank + 1,
+              k + 1, f->rank + 1, k + 1);
+      if (!own) {
+        char *shown = display_path(d->path, m->cwd);
+        if (shown) {
+          html(o, shown);
+          fputc(':', o);
+        }
+        free(shown);
+      }
+      fprintf(o, "%u:%u</a></td>", d->begin.line, d->begin.col);
       fprintf(o, "<td><span class=\"badge b-%s\">%s</span></td><td>", sv, sv);
       html_check_link(o, d->check);
       fputs("</td><td class=\"msg\">", o);
@@ -1112,7 +1341,7 @@ static void write_html(FILE *o, const rp_model *m) {
         fputs("</code>", o);
       }
       fputs("</td></tr>\n", o);
-      html_source_line(o, &sf, d->begin.line);
+      if (own) html_source_line(o, &sf, d->begin.line);
     }
     fputs("</tbody>\n</table>\n</section>\n", o);
     src_dispose(&sf);

@@ -52,8 +52,18 @@ const char *c2h_docs_url(void);
 /* Where cu2hip is described (the CU2HIP_HOMEPAGE_URL build setting). */
 const char *c2h_homepage_url(void);
 
-/* Writes c2h_docs_url() + "#" + the check's name into buf. */
-void c2h_check_doc_url(c2h_check check, char *buf, size_t size);
+/* c2h_docs_url() where it can be followed: a web URL as it is, a file: URL
+ * when the file exists, else the checks.md installed beside the executable
+ * (DOCDIR relative to BINDIR); NULL when there is none (a binary in its
+ * build tree): reports then leave the link out and carry the text. */
+const char *c2h_docs_link(void);
+
+/* c2h_homepage_url() (README.md) found the same way, or NULL. */
+const char *c2h_homepage_link(void);
+
+/* Writes c2h_docs_link() + "#" + the check's name into buf and returns 0;
+ * -1 (buf empty) when c2h_docs_link() is NULL. */
+int c2h_check_help_url(c2h_check check, char *buf, size_t size);
 
 /* The body of the "## NAME" section of docs/checks.md: *text points into
  * static storage, *len bytes, leading and trailing blank lines trimmed.

@@ -289,7 +289,7 @@ static json_t *rule(c2h_check c) {
   const char *name = c2h_check_name(c), *doc;
   size_t doc_len;
   char url[2048];
-  c2h_check_doc_url(c, url, sizeof url);
+  int linked = c2h_check_help_url(c, url, sizeof url) == 0;
   json_t *o = json_object(), *conf = json_object();
   int bad = c2h_json_set(o, "id", json_string(name));
   bad |= c2h_json_set(o, "name", camel_name(name));
@@ -304,7 +304,9 @@ static json_t *rule(c2h_check c) {
     bad |= c2h_json_set(o, "fullDescription", message(c2h_json_text(c2h_check_summary(c))));
     bad |= c2h_json_set(o, "help", message(c2h_json_text(c2h_check_summary(c))));
   }
-  bad |= c2h_json_set(o, "helpUri", c2h_json_text(url));
+  /* No link to documentation that is not there: the help text above is
+   * the whole section anyway. */
+  if (linked) bad |= c2h_json_set(o, "helpUri", c2h_json_text(url));
   bad |= c2h_json_set(conf, "level", json_string(sarif_level(c2h_check_default_severity(c))));
   bad |= c2h_json_set(o, "defaultConfiguration", conf);
   if (bad) {
@@ -422,7 +424,7 @@ int c2h_report_sarif(FILE *out, const c2h_diag_list *diags, const char *root, c2
   bad |= c2h_json_set(doc, "version", json_string("2.1.0"));
   bad |= c2h_json_set(driver, "name", json_string("cu2hip"));
   bad |= c2h_json_set(driver, "version", json_string(c2h_version_string()));
-  bad |= c2h_json_set(driver, "informationUri", c2h_json_text(c2h_homepage_url()));
+  if (c2h_homepage_link()) bad |= c2h_json_set(driver, "informationUri", c2h_json_text(c2h_homepage_link()));
   for (int i = 0; i < C2H_CHECK__COUNT && !bad; i++) bad |= c2h_json_push(rules, rule((c2h_check)i));
   bad |= c2h_json_set(driver, "rules", json_incref(rules));
   bad |= c2h_json_set(tool, "driver", json_incref(driver));

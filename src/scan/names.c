@@ -222,6 +222,62 @@ static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2
   return rc;
 }
 
+/* The largest N of the $N in tmpl. */
+static int max_arg_ref(const char *tmpl) {
+  int max = 0;
+  for (const char *p = tmpl; *p; p++)
+    if (*p == '$' && isdigit((unsigned char)p[1])) {
+      int n = 0;
+      while (isdigit((unsigned char)p[1])) n = n * 10 + (*++p - '0');
+      if (n > max) max = n;
+    }
+  return max;
+}
+
+/* Appends tmpl with each $N spelled argN: what a call becomes when there is
+ * no call to take the arguments from. */
+static int template_in_words(const char *tmpl, c2h_buf *out) {
+  int rc = 0;
+  for (const char *p = tmpl; *p && rc == 0; p++) {
+    if (*p == '$' && isdigit((unsigned char)p[1])) {
+      rc = c2h_buf_puts(out, "arg");
+      while (rc == 0 && isdigit((unsigned char)p[1])) rc = c2h_buf_append(out, ++p, 1);
+    } else {
+      rc = c2h_buf_append(out, p, 1);
+    }
+  }
+  return rc;
+}
+
+/* Longest rewrite a message shows with the call's own arguments; a longer
+ * one is shown with its arguments named arg1, arg2, ... */
+#define SHOWN_REWRITE_MAX 160
+
+/* For messages, "X becomes Y": the HIP name of a rename, or the rewrite of
+ * a whole-call template with the call's arguments (c, may be NULL) as they
+ * end up, never the template itself. */
+static int describe_rewrite(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, const call_site *c,
+                            c2h_buf *out) {
+  if (!form->call) return c2h_buf_printf(out, "%s becomes %s", r->cuda, form->hip ? form->hip : r->cuda);
+  const c2h_token *t = s->facts->toks;
+  if (c) {
+    c2h_buf call;
+    c2h_buf_init(&call);
+    int bad = 0, rc = expand_template(s, c, form->call, &call, &bad);
+    size_t b = t[c->name].begin, e = t[c->close].end;
+    int shown = rc == 0 && !bad && call.len <= SHOWN_REWRITE_MAX && !memchr(call.data, '\n', call.len) &&
+                e - b <= SHOWN_REWRITE_MAX && !memchr(s->src + b, '\n', e - b);
+    if (shown) rc = c2h_buf_printf(out, "%.*s becomes %.*s", (int)(e - b), s->src + b, (int)call.len, call.data);
+    c2h_buf_dispose(&call);
+    if (rc || shown) return rc;
+  }
+  int rc = c2h_buf_printf(out, "a call %s(", r->cuda);
+  for (int k = 1, n = max_arg_ref(form->call); k <= n && rc == 0; k++)
+    rc = c2h_buf_printf(out, "%sarg%d", k > 1 ? ", " : "", k);
+  if (rc == 0) rc = c2h_buf_puts(out, ") becomes ");
+  return rc ? rc : template_in_words(form->call, out);
+}
+
 /* Rewrites a whole call `name(args)` per `form`: the mask argument, argument
  * templates, dropped arguments, or a whole-call template. The separators
  * between the arguments that stay are kept as written. */
@@ -356,6 +412,8 @@ static int widen_definition(c2h_scan *s, names_ctx *nc, const c2h_mask_value *m)
                        (int)len, text,
                        m->kind == C2H_MASK_ACTIVE ? "it is declared unsigned long long, keeping every lane of "
                                                     "__activemask()"
+                       : m->kind == C2H_MASK_PARTIAL ? "it is declared unsigned long long; its value, and so "
+                                                       "the lanes it names, stay as written"
                        : m->is_macro ? "its value 0xffffffff (every lane of a 32-lane warp) becomes "
                                        FULL_WAVE_MASK ", every lane of the 64-lane gfx942 wavefront"
                                      : "it becomes an unsigned long long " FULL_WAVE_MASK
@@ -426,11 +484,25 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
                          shown, text, what, hip ? hip : r->cuda);
   if (s->target < r->rocm) return 0; /* not available at all: api-version says so */
   if (wide_var) return 0; /* already a 64-bit mask: the code counts 64 lanes */
+  /* A constant that leaves lanes out, in a variable that only serves as a
+   * mask: 7.0 needs its type 64 bits wide, which keeps the value; whether
+   * those are the lanes meant on a 64-lane wavefront is still a question. */
+  int widen = m.kind == C2H_MASK_PARTIAL && named && !m.is_macro && m.type_first < n &&
+              !c2h_tok_is(s, m.type_first, "auto") && only_mask_uses(s, m.def_name);
+  if (widen) {
+    int rc = widen_definition(s, nc, &m);
+    if (rc) return rc;
+  }
+  /* A mask spelled 64 bits wide (0xffffull, a macro of it) compiles. */
+  const c2h_token *t = s->facts->toks;
+  int typed64 = widen || (m.kind == C2H_MASK_PARTIAL && (named ? m.is_macro && spelled_64bit(s->src + t[m.value_first].begin,
+                                                                                          t[m.value_last].end - t[m.value_first].begin)
+                                                               : spelled_64bit(text, len)));
   return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, NULL,
                        "lane mask '%.*s' of %s() %s; on gfx942 a mask has one bit per lane of the 64-lane "
-                       "wavefront: check that it names the lanes meant there (ROCm 7.0's _sync functions "
-                       "do not compile with a 32-bit mask)",
-                       shown, text, r->cuda, what);
+                       "wavefront: check that it names the lanes meant there%s",
+                       shown, text, r->cuda, what,
+                       typed64 ? "" : " (ROCm 7.0's _sync functions do not compile with a 32-bit mask)");
 }
 
 /* Whether the rewrite leaves argument n (1-based) out of the new call. */
@@ -524,23 +596,24 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                          "%s has no HIP equivalent: %s", r->cuda, r->unsupported);
   const c2h_rule_form *form = &r->form;
   int fallback = 0;
-  if (r->rocm && s->target < r->rocm) {
-    c2h_version_format(r->rocm, need, sizeof need);
-    if (r->has_fallback) {
-      form = &r->fallback;
-      fallback = 1;
-    } else if ((rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
-                                   "%s becomes %s, which needs ROCm %s or newer (target: ROCm %s)",
-                                   r->cuda, form->hip ? form->hip : r->cuda, need, have))) {
-      return rc;
-    }
-  }
-  if (r->removed && s->target >= r->removed) {
-    c2h_version_format(r->removed, need, sizeof need);
-    if ((rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL,
-                            "%s becomes %s, which ROCm %s removed (target: ROCm %s)", r->cuda,
-                            form->hip ? form->hip : r->cuda, need, have)))
-      return rc;
+  if (r->rocm && s->target < r->rocm && r->has_fallback) {
+    form = &r->fallback;
+    fallback = 1;
+  } else if ((r->rocm && s->target < r->rocm) || (r->removed && s->target >= r->removed)) {
+    int missing = r->rocm && s->target < r->rocm;
+    /* A name HIP spells as CUDA does: not "X becomes X". */
+    int same = form->hip && !form->call && strcmp(form->hip, r->cuda) == 0;
+    c2h_version_format(missing ? r->rocm : r->removed, need, sizeof need);
+    c2h_buf what;
+    c2h_buf_init(&what);
+    rc = same ? c2h_buf_puts(&what, r->cuda) : describe_rewrite(s, r, form, called ? &c : NULL, &what);
+    const char *fmt = missing ? (same ? "%s is in HIP from ROCm %s on (target: ROCm %s)"
+                                      : "%s, which needs ROCm %s or newer (target: ROCm %s)")
+                              : (same ? "%s is not in HIP since ROCm %s (target: ROCm %s)"
+                                      : "%s, which ROCm %s removed (target: ROCm %s)");
+    if (rc == 0) rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_VERSION, NULL, fmt, what.data, need, have);
+    c2h_buf_dispose(&what);
+    if (rc) return rc;
   }
   if (r->note && (rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL, "%s: %s",
                                      r->cuda, r->note)))
@@ -593,9 +666,16 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   const char *why = called               ? "the call is not rewritten"
                     : c2h_tok_is(s, i + 1, "(") ? "the brackets of its call do not balance or nest too deep"
                                               : "it is not called here";
-  if (!form->hip)
-    return c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
-                         "%s: %s, so it cannot become '%s'; rewrite it by hand", r->cuda, why, form->call);
+  if (!form->hip) {
+    c2h_buf what;
+    c2h_buf_init(&what);
+    rc = describe_rewrite(s, r, form, NULL, &what);
+    if (rc == 0)
+      rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "%s: %s, so cu2hip cannot rewrite it (%s): rewrite it by hand", r->cuda, why, what.data);
+    c2h_buf_dispose(&what);
+    return rc;
+  }
   if (needs_call && !called && (rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
                                         "%s: %s; renamed to %s, but its arguments need the rewrite a "
                                         "call would get",

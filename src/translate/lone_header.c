@@ -18,24 +18,23 @@ static size_t bare_length(const char *message) {
 int c2h_lone_header_fold_errors(const char *path, c2h_tu_facts *facts) {
   c2h_diag_list *l = &facts->diags;
   if (!facts->parse_errors) return 0;
-  c2h_diag first = {0};
+  size_t at_first = l->len;
+  for (size_t i = 0; i < l->len && at_first == l->len; i++)
+    if (l->items[i].check == C2H_CHECK_PARSE_ERROR && l->items[i].severity != C2H_SEV_NOTE) at_first = i;
+  if (at_first == l->len) return 0; /* notes only: they say it already */
+  c2h_diag first = l->items[at_first];
   size_t kept = 0;
   for (size_t i = 0; i < l->len; i++) {
     c2h_diag *d = &l->items[i];
     if (d->check != C2H_CHECK_PARSE_ERROR) {
       l->items[kept++] = *d;
-      continue;
+    } else if (i != at_first) {
+      free(d->path);
+      free(d->message);
+      free(d->replacement);
     }
-    if (!first.message && d->severity != C2H_SEV_NOTE) {
-      first = *d;
-      continue;
-    }
-    free(d->path);
-    free(d->message);
-    free(d->replacement);
   }
   l->len = kept;
-  if (!first.message) return 0;
   /* The note sits on the first error when that is in the header itself;
    * an error in a file it includes is named in the text. */
   int here = strcmp(first.path, path) == 0;

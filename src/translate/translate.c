@@ -132,22 +132,6 @@ static int looks_binary(const char *src, size_t len) {
   return n && ctrl * 8 > n;
 }
 
-/* How many distinct input lines the edits touch (an insertion counts for
- * the line it lands on). Edits are sorted. */
-static size_t lines_touched(const c2h_edit_list *edits, const char *src, size_t len) {
-  size_t count = 0, line = 0, pos = 0, last = (size_t)-1;
-  for (size_t i = 0; i < edits->len; i++) {
-    const c2h_edit *e = &edits->items[i];
-    for (; pos < e->begin && pos < len; pos++) line += src[pos] == '\n';
-    size_t first = line, end_line = line;
-    for (size_t q = e->begin; q < e->end && q < len; q++) end_line += src[q] == '\n';
-    if (first != last) count++;
-    count += end_line - first;
-    last = end_line;
-  }
-  return count;
-}
-
 /* The 1-based line and byte column of offset `at`, counting lines the way
  * the parser does (LF, CR LF or a lone CR ends one). */
 static void line_col(const char *src, size_t at, unsigned *line, unsigned *col) {
@@ -354,7 +338,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     goto done;
   }
   res->stats.edits = edits.len;
-  res->stats.lines_changed = lines_touched(&edits, src, len);
+  res->stats.lines_changed = c2h_edit_lines_touched(&edits, src, len);
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
   goto done;
 crashed:

@@ -44,6 +44,8 @@ typedef struct verify_ctx {
   unit_run *runs;
   size_t n;
   c2h_verify_summary *sum;
+  const c2h_verify_options *o; /* for its progress callback */
+  size_t done;                 /* compiles finished (progress) */
 } verify_ctx;
 
 /* Formatted strings come from util/buf.c. */
@@ -351,6 +353,12 @@ static unsigned job_count(unsigned jobs, size_t n) {
   return k ? k : 1;
 }
 
+/* One more compile finished: tells the progress callback. */
+static void unit_done(verify_ctx *v, const unit_run *r) {
+  v->done++;
+  if (v->o->progress) v->o->progress(v->o->progress_ctx, v->done, v->n, r->path);
+}
+
 /* Compiles every unit, `jobs` at a time. */
 static int compile_all(verify_ctx *v, unsigned jobs) {
   c2h_proc *slots = calloc(jobs, sizeof *slots);
@@ -367,6 +375,7 @@ static int compile_all(verify_ctx *v, unsigned jobs) {
         rc = start;
       } else if (start) {
         rc = finish_unit(v, r, &slots[s], start_errno);
+        unit_done(v, r);
         c2h_proc_dispose(&slots[s]);
       } else {
         owner[s] = next;
@@ -380,6 +389,7 @@ static int compile_all(verify_ctx *v, unsigned jobs) {
       if (!slots[s].pid || !slots[s].exited) continue;
       unit_run *r = &v->runs[owner[s]];
       rc = finish_unit(v, r, &slots[s], 0);
+      unit_done(v, r);
       if (r->obj) {
         char *obj = c2h_path_join(v->dir, r->obj);
         if (obj) unlink(obj);
@@ -468,7 +478,7 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
     if (skip[i]) sum->up_to_date++;
     else todo[n_todo++] = i;
   }
-  verify_ctx v = {&tc, dir, o->timeout_ms > 0 ? o->timeout_ms : DEFAULT_TIMEOUT_MS, NULL, n_todo, sum};
+  verify_ctx v = {&tc, dir, o->timeout_ms > 0 ? o->timeout_ms : DEFAULT_TIMEOUT_MS, NULL, n_todo, sum, o, 0};
   if (!rc) sum->command = summary_command(&tc, &arch);
   sum->syntax_only = tc.syntax_only;
   if (!rc && !(sum->unit_failed = calloc(n ? n : 1, 1))) rc = C2H_ERR_NOMEM;
@@ -477,6 +487,7 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
   size_t prepared = 0;
   for (; prepared < n_todo && !rc; prepared++)
     rc = prepare_unit(&v, &units[todo[prepared]], prepared, o->up_to_date != NULL, &v.runs[prepared]);
+  if (!rc && n_todo && o->progress) o->progress(o->progress_ctx, 0, n_todo, "");
   if (!rc && n_todo) rc = compile_all(&v, job_count(o->jobs, n_todo));
   /* In unit order, so that the report does not depend on the jobs. */
   for (size_t i = 0; i < n_todo && !rc; i++) {

@@ -168,7 +168,8 @@ sc_directory_without_cuda() {
   printf 'int add(int a, int b);\n' >notes/plain.h
   t -o out docs
   expect_rc 2
-  expect_stderr 'docs.*[Nn]o CUDA' "a message naming the directory"
+  expect_stderr 'no CUDA sources found in docs' "a message naming the directory"
+  [ ! -e out ] || die "-o out of a folder without sources made out/"
   t -o out notes
   expect_rc 2
   expect_stderr 'notes.*[Nn]o CUDA' "a message naming the directory of non-CUDA headers"
@@ -482,6 +483,84 @@ sc_unknown_option() {
   expect_rc 2
 }
 
+# An empty folder: nothing to do, nothing written, exit code 2 in every
+# mode; a report asked for with --output is still written (and empty).
+sc_empty_directory() {
+  mkdir empty
+  t -o out empty
+  expect_rc 2
+  expect_stderr '^cu2hip: no CUDA sources found in empty' "the message"
+  expect_stdout_empty
+  [ ! -e out ] || die "out/ was created"
+  t -o out --report out/report.md empty
+  expect_rc 2
+  [ ! -e out ] || die "out/ was created for --report"
+  t check empty
+  expect_rc 2
+  expect_stderr 'no CUDA sources found in empty'
+  t check --format=json empty
+  expect_rc 2
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["diagnostics"] == []' "$LOG/stdout" ||
+    die "check --format=json of an empty folder does not print an empty report"
+  t --in-place empty
+  expect_rc 2
+  # An output root that exists stays as it was.
+  mkdir out && echo keep >out/mine.txt
+  local before
+  before=$(snapshot out)
+  t -o out empty
+  expect_rc 2
+  [ "$(snapshot out)" = "$before" ] || die "an existing output root changed"
+  # With another input that has sources, the empty folder is an input error.
+  write_good src/good.cu
+  t -o out2 src empty
+  expect_rc 2
+  expect_stderr 'empty: error: no CUDA sources found' "the empty folder among others"
+  [ -f out2/src/good.cu ] || die "out2/src/good.cu was not written"
+}
+
+# Mistyped options, commands and checks get the names they were near.
+sc_did_you_mean() {
+  write_good good.cu
+  t --rocm-verison 6.2 good.cu
+  expect_rc 2
+  expect_stderr "unknown option '--rocm-verison'; did you mean --rocm-version\\?" "the suggestion"
+  expect_stdout_empty
+  t --rocm-verison=6.2 good.cu
+  expect_stderr "did you mean --rocm-version\\?" "the suggestion (--opt=value)"
+  t --Output-Dir out good.cu
+  expect_stderr "did you mean --output-dir\\?" "the suggestion (case)"
+  t --no good.cu
+  expect_rc 2
+  expect_stderr "'--no' is ambiguous: --no-config --no-copy" "the options it may abbreviate"
+  t --frobnicate good.cu
+  grep -q 'did you mean' "$LOG/stderr" && die "a suggestion for a word close to no option"
+  t chekc good.cu
+  expect_rc 2
+  expect_stderr "'chekc' is neither a file nor a command; did you mean check\\?" "the command"
+  t explain warp-mask-32
+  expect_rc 2
+  expect_stderr "did you mean warp-mask-32bit\\?" "the check"
+}
+
+sc_rules_lookup_suggests() {
+  t rules lookup cudaMallocc
+  expect_rc 1
+  expect_stderr "'cudaMallocc' is not in the rule table; did you mean cudaMalloc\\?" "the closest name"
+  t rules lookup cudamemcpyasync
+  expect_stderr "did you mean cudaMemcpyAsync\\?" "the name in another case"
+  t rules lookup cuGetErrorStrng cudaMalloc
+  expect_rc 1
+  expect_stderr "did you mean cuGetErrorString\\?" "the driver API name"
+  grep -q '^cudaMalloc (' "$LOG/stdout" || die "the known name was not described"
+  t rules lookup notACudaNameAtAll
+  expect_rc 1
+  grep -q 'did you mean' "$LOG/stderr" && die "a suggestion for a name close to nothing"
+  t rules lokup cudaMalloc
+  expect_rc 2
+  expect_stderr "did you mean lookup\\?" "the rules command"
+}
+
 sc_no_input() {
   t
   expect_rc 2
@@ -609,6 +688,9 @@ scenarios=(
   fail_on_bad_value
   check_writes_nothing
   unknown_option
+  empty_directory
+  did_you_mean
+  rules_lookup_suggests
   no_input
   help_and_version
   no_cuda_toolkit

@@ -11,11 +11,14 @@ is 1 if any failed, 77 if every scenario was skipped.
 
 Golden files live in tests/formats/case/: expected.txt (stderr of the text
 format without the summary line), expected.json, expected.jsonl and
-expected.sarif. Build-dependent parts are placeholders: @DOCS_URL@ (the
-CU2HIP_DOCS_URL setting), @HOMEPAGE_URL@, and in expected.sarif the rule
-list (@RULES@, checked against `cu2hip explain` and docs/checks.md instead),
-the version (@VERSION@) and ruleIndex (checked against the rule list). With
-UPDATE=1 the golden files are rewritten; review them before committing.
+expected.sarif. Build-dependent parts are left out: documentation links
+(code.url, source.url, helpUri, informationUri) are checked, then removed:
+cu2hip gives them only when they lead to a file that exists (the
+CU2HIP_DOCS_URL setting, else the docs installed beside the executable),
+and never otherwise. In expected.sarif the rule list is a placeholder
+(@RULES@, checked against `cu2hip explain` and docs/checks.md instead), as
+are the version (@VERSION@) and ruleIndex (checked against the rule list).
+With UPDATE=1 the golden files are rewritten; review them before committing.
 """
 import argparse
 import json
@@ -77,8 +80,34 @@ def summary(err):
     return lines[-1] if lines and lines[-1].startswith("cu2hip: ") else ""
 
 
-def placeholders(text):
-    return text.replace(ARGS.docs_url, "@DOCS_URL@").replace(ARGS.homepage_url, "@HOMEPAGE_URL@")
+def followable(url, name):
+    """The link cu2hip gives for a CU2HIP_*_URL setting: a web URL as it is,
+    a file: URL when the file exists, else the copy installed beside the
+    executable (GNUInstallDirs' layout), else None."""
+    if not url.startswith("file://"):
+        return url
+    if os.access(url[7:], os.R_OK):
+        return url
+    near = os.path.realpath(os.path.join(os.path.dirname(ARGS.tool), "..", "share", "doc", "cu2hip", name))
+    return "file://" + near if os.access(near, os.R_OK) else None
+
+
+def docs_link():
+    return followable(ARGS.docs_url, "checks.md")
+
+
+def homepage_link():
+    return followable(ARGS.homepage_url, "README.md")
+
+
+def without_links(text):
+    """The rdjson text with its documentation links (which depend on where
+    cu2hip is installed, and are checked separately) taken out."""
+    for link in (docs_link(), homepage_link()):
+        if link:
+            text = re.sub(r',\s*"url": ?"' + re.escape(link) + r'(#[a-z0-9-]+)?"', "", text)
+    expect('"url"' not in text, "a link that is neither the docs' nor the homepage's: " + text[:300])
+    return text
 
 
 def case_dir(tmp):
@@ -141,21 +170,29 @@ def sarif_normalized(doc, known):
     expect(ids == [c[0] for c in known], "rules[] %s are not the checks %s" % (ids, [c[0] for c in known]))
     level = {"error": "error", "warning": "warning", "note": "note"}
     sections = doc_sections()
+    link = docs_link()
     for r, (name, sev, summ) in zip(rules, known):
-        expect(r["helpUri"] == ARGS.docs_url + "#" + name, "rule %s: helpUri %s" % (name, r["helpUri"]))
+        if link:
+            expect(r.get("helpUri") == link + "#" + name, "rule %s: helpUri %s" % (name, r.get("helpUri")))
+        else:
+            expect("helpUri" not in r, "rule %s: helpUri %s, but no documentation there" % (name, r.get("helpUri")))
+        r.pop("helpUri", None)
         expect(r["shortDescription"]["text"] == summ, "rule %s: shortDescription is not the summary" % name)
         expect(r["defaultConfiguration"]["level"] == level[sev], "rule %s: level" % name)
         if name in sections:
             expect(r["help"]["markdown"] == sections[name], "rule %s: help is not its docs/checks.md section" % name)
+            expect(r["help"]["text"] == sections[name], "rule %s: help.text is not its docs/checks.md section" % name)
+            expect(r["fullDescription"]["text"], "rule %s: no fullDescription" % name)
     for res in run_["results"]:
         expect(rules[res["ruleIndex"]]["id"] == res["ruleId"],
                "result %s: ruleIndex %d names %s" % (res["ruleId"], res["ruleIndex"], rules[res["ruleIndex"]]["id"]))
         del res["ruleIndex"]
-    expect(driver["informationUri"] == ARGS.homepage_url, "informationUri is not CU2HIP_HOMEPAGE_URL")
+    expect(driver.get("informationUri") == homepage_link(), "informationUri %s, want %s" %
+           (driver.get("informationUri"), homepage_link()))
+    driver.pop("informationUri", None)
     driver["rules"] = "@RULES@"
     driver["version"] = "@VERSION@"
-    driver["informationUri"] = "@HOMEPAGE_URL@"
-    return placeholders(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 # ---- golden ---------------------------------------------------------------
@@ -174,18 +211,18 @@ def sc_golden_json(tmp):
     rc, out, err = run(["check", "--format=json", "--output", "-"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 1, err)
     doc = json.loads(out)
-    expect(doc["source"]["url"] == ARGS.homepage_url, "source.url is not CU2HIP_HOMEPAGE_URL")
+    expect(doc["source"].get("url") == homepage_link(), "source.url %s, want %s" % (doc["source"].get("url"), homepage_link()))
     for diag in doc["diagnostics"]:
-        want = ARGS.docs_url + "#" + diag["code"]["value"]
-        expect(diag["code"]["url"] == want, "code.url %s, want %s" % (diag["code"]["url"], want))
-    compare_golden("expected.json", placeholders(out))
+        want = docs_link() and docs_link() + "#" + diag["code"]["value"]
+        expect(diag["code"].get("url") == want, "code.url %s, want %s" % (diag["code"].get("url"), want))
+    compare_golden("expected.json", without_links(out))
 
 
 def sc_golden_jsonl(tmp):
     d = case_dir(tmp)
     rc, out, err = run(["check", "--format=jsonl", "--output", "-"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 1, err)
-    compare_golden("expected.jsonl", placeholders(out))
+    compare_golden("expected.jsonl", without_links(out))
     rc, doc_text, err = run(["check", "--format=json", "--output", "-"] + BASE_ARGS + ["input.cu"], d)
     lines = [json.loads(line) for line in out.splitlines()]
     expect(lines == json.loads(doc_text)["diagnostics"], "jsonl lines are not the json document's diagnostics")
@@ -337,9 +374,11 @@ def sc_output_file(tmp):
         expect(read(os.path.join(d, "report.out")) == to_stdout, "%s: --output FILE and --output - differ" % fmt)
     rc, out, err = run(["check", "-q", "--format", "json", "--output", "report.out"] + BASE_ARGS + ["input.cu"], d)
     expect(err == "", "-q: stderr not empty: %r" % err)
-    # Default: the report on stderr, then the summary.
-    rc, out, err = run(["check", "--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
-    expect(out == "" and strip_summary(err).startswith('{"message"'), "jsonl is not on stderr by default")
+    # Default of a translation: the report on stderr, then the summary.
+    rc, out, err = run(["--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
+    expect(strip_summary(err).startswith('{"message"'), "jsonl is not on stderr next to a translation")
+    rc, out, err = run(["-o", "out", "--format", "jsonl"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and strip_summary(err).startswith('{"message"'), "jsonl is not on stderr with -o")
     # Into a directory that does not exist yet; and an unwritable target.
     rc, out, err = run(["check", "--format", "sarif", "--output", "reports/ci/cu2hip.sarif"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 1, err)
@@ -350,6 +389,43 @@ def sc_output_file(tmp):
     # Translation on stdout leaves no room for --output -.
     rc, out, err = run(["--output", "-"] + BASE_ARGS + ["input.cu"], d)
     expect_rc(rc, 2, err)
+
+
+def sc_check_report_on_stdout(tmp):
+    """check writes nothing else to stdout: a machine-readable report goes
+    there by default, as linters do, and the summary stays on stderr."""
+    d = case_dir(tmp)
+    for fmt in ["json", "jsonl", "sarif"]:
+        rc, out, err = run(["check", "--format=" + fmt] + BASE_ARGS + ["input.cu"], d)
+        expect_rc(rc, 1, err)
+        expect(err.count("\n") == 1 and summary(err), "%s: stderr is not just the summary: %r" % (fmt, err))
+        _, explicit, _ = run(["check", "--format=" + fmt, "--output", "-"] + BASE_ARGS + ["input.cu"], d)
+        expect(out == explicit, "%s: the default report differs from --output -" % fmt)
+        try:
+            docs = [json.loads(line) for line in out.splitlines()] if fmt == "jsonl" else [json.loads(out)]
+        except ValueError as e:
+            raise Fail("%s: stdout is not %s: %s" % (fmt, fmt, e))
+        if fmt == "jsonl":
+            expect(len(docs) == 4 and all("message" in x and "location" in x for x in docs), "jsonl: %d lines" % len(docs))
+        elif fmt == "json":
+            expect(len(docs[0]["diagnostics"]) == 4, "json: %d diagnostics" % len(docs[0]["diagnostics"]))
+        else:
+            run_ = docs[0]["runs"][0]
+            expect(docs[0]["version"] == "2.1.0" and len(run_["results"]) == 4 and run_["tool"]["driver"]["rules"],
+                   "sarif: not one run with rules and 4 results")
+    # A pipe into a JSON reader, as in the documentation.
+    p = subprocess.run("'%s' check --format=json %s input.cu | python3 -m json.tool >/dev/null" %
+                       (ARGS.tool, " ".join(BASE_ARGS)), shell=True, cwd=d, capture_output=True, text=True)
+    expect(p.returncode == 0, "check --format=json | python3 -m json.tool: %s" % p.stderr[-300:])
+    # Progress and the summary never reach stdout, even for a directory.
+    rc, out, err = run(["check", "--format=json"] + BASE_ARGS + ["."], d)
+    expect(json.loads(out)["diagnostics"], "a directory: no diagnostics on stdout")
+    expect(summary(err), "a directory: no summary on stderr")
+    # Text stays on stderr; --output FILE still takes the report.
+    rc, out, err = run(["check"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and "[warp-mask-32bit]" in err, "text: not on stderr")
+    rc, out, err = run(["check", "--format=sarif", "--output", "r.sarif"] + BASE_ARGS + ["input.cu"], d)
+    expect(out == "" and json.loads(read(os.path.join(d, "r.sarif")))["runs"], "--output FILE: stdout not empty")
 
 
 def sc_output_translation_unaffected(tmp):
@@ -546,7 +622,7 @@ def sc_config_precedence(tmp):
     rc, out, err = run(["check", "w.cu"], tmp)
     # rocm 7.0 keeps __shfl_down_sync: the 32-bit mask is reported (a warning) -> 1, as jsonl.
     expect_rc(rc, 1, err)
-    expect(strip_summary(err).startswith('{"message"'), "format from the config not used: %s" % err)
+    expect(out.startswith('{"message"'), "format from the config not used (check prints it on stdout): %s" % out)
     rc, out, err = run(["check", "--fail-on", "never", "--format", "text", "w.cu"], tmp)
     expect_rc(rc, 0, err)
     expect("[warp-mask-32bit]" in err, "command line --format did not win: %s" % err)
@@ -627,10 +703,53 @@ def sc_explain(tmp):
         expect(p.returncode == 0, "explain %s: exit %d" % (name, p.returncode))
         expect(p.stdout.startswith("%s (%s): %s\n" % (name, sev, summ)), "explain %s: header %r" % (name, p.stdout[:80]))
         expect(sections[name] in p.stdout, "explain %s does not print its docs/checks.md section" % name)
-        expect(p.stdout.rstrip().endswith(ARGS.docs_url + "#" + name), "explain %s: no link" % name)
+        if docs_link():
+            expect(p.stdout.rstrip().endswith(docs_link() + "#" + name), "explain %s: no link" % name)
+        else:
+            expect("file://" not in p.stdout, "explain %s: a link to documentation that is not there" % name)
     p = subprocess.run([ARGS.tool, "explain", "warp-mask"], capture_output=True, text=True)
     expect(p.returncode == 2, "explain of an unknown check: exit %d" % p.returncode)
     expect("warp-mask-32bit" in p.stderr and "api-unsupported" in p.stderr, "the names are not listed: %s" % p.stderr)
+
+
+def sc_help_links_lead_somewhere(tmp):
+    """A copy of cu2hip in a prefix laid out as `cmake --install` does links
+    to the checks.md installed there; without it, no link at all (SARIF
+    keeps the section as help.text), never one to a missing file."""
+    if os.access(ARGS.docs_url[7:], os.R_OK) or not ARGS.docs_url.startswith("file://"):
+        raise Skip("CU2HIP_DOCS_URL (%s) can be followed here: the copy would use it" % ARGS.docs_url)
+    prefix = os.path.join(tmp, "prefix with space")
+    tool = os.path.join(prefix, "bin", "cu2hip")
+    os.makedirs(os.path.dirname(tool))
+    shutil.copy2(ARGS.tool, tool)
+    d = case_dir(tmp)
+
+    def sarif_rules():
+        p = subprocess.run([tool, "check", "--format=sarif"] + BASE_ARGS + ["input.cu"], cwd=d, capture_output=True, text=True)
+        expect(p.returncode == 1, "copied cu2hip: exit %d %s" % (p.returncode, p.stderr[-300:]))
+        doc = json.loads(p.stdout)
+        return doc["runs"][0]["tool"]["driver"], doc["runs"][0]["tool"]["driver"]["rules"]
+
+    driver, rules = sarif_rules()
+    expect(not any("helpUri" in r for r in rules) and "informationUri" not in driver, "links without installed docs")
+    sections = doc_sections()
+    for r in rules:
+        expect(r["help"]["text"] == sections[r["id"]], "rule %s: the help text is not inline" % r["id"])
+    docdir = os.path.join(prefix, "share", "doc", "cu2hip")
+    os.makedirs(docdir)
+    shutil.copy(os.path.join(ARGS.source_dir, "docs", "checks.md"), docdir)
+    shutil.copy(os.path.join(ARGS.source_dir, "README.md"), docdir)
+    driver, rules = sarif_rules()
+    base = "file://" + docdir.replace(" ", "%20")
+    for r in rules:
+        expect(r.get("helpUri") == base + "/checks.md#" + r["id"], "helpUri %s" % r.get("helpUri"))
+    expect(driver.get("informationUri") == base + "/README.md", "informationUri %s" % driver.get("informationUri"))
+    p = subprocess.run([tool, "check", "--format=jsonl"] + BASE_ARGS + ["input.cu"], cwd=d, capture_output=True, text=True)
+    for line in p.stdout.splitlines():
+        code = json.loads(line)["code"]
+        expect(code.get("url") == base + "/checks.md#" + code["value"], "code.url %s" % code.get("url"))
+    p = subprocess.run([tool, "explain", "api-note"], capture_output=True, text=True)
+    expect(p.stdout.rstrip().endswith(base + "/checks.md#api-note"), "explain: no link to the installed docs")
 
 
 def sc_docs_anchors(tmp):
@@ -676,12 +795,12 @@ GROUPS = {
     "golden": [sc_golden_text, sc_golden_json, sc_golden_jsonl, sc_golden_sarif, sc_golden_text_matches_json,
                sc_sarif_columns_utf16, sc_sarif_fingerprints_stable],
     "schemas": [sc_schema_json, sc_schema_jsonl, sc_schema_sarif],
-    "output": [sc_output_file, sc_output_translation_unaffected, sc_bad_format],
+    "output": [sc_output_file, sc_check_report_on_stdout, sc_output_translation_unaffected, sc_bad_format],
     "exit-codes": [sc_exit_codes],
     "suppress": [sc_suppress_same_line, sc_suppress_line_before, sc_suppress_glob_all_lists, sc_suppress_in_every_format],
     "filters": [sc_filters],
     "config": [sc_config_discovery, sc_config_precedence, sc_config_errors],
-    "explain": [sc_explain, sc_docs_anchors],
+    "explain": [sc_explain, sc_help_links_lead_somewhere, sc_docs_anchors],
     "vscode": [sc_vscode_problem_matcher],
 }
 

@@ -1026,8 +1026,8 @@ sc_readonly_out() {
   keep src
   tn -o out src
   expect_rc 2
-  expect_stderr 'out/good\.cu: error: .*[Pp]ermission denied.*\[input-error\]' "an input-error naming out/good.cu"
-  expect_stderr 'out/other\.cu: error: .*[Pp]ermission denied' "an input-error naming out/other.cu"
+  expect_stderr 'src/good\.cu: error: output out/good\.cu: .*[Pp]ermission denied.*\[input-error\]' "an input-error naming out/good.cu under its input"
+  expect_stderr 'src/other\.cu: error: output out/other\.cu: .*[Pp]ermission denied' "an input-error naming out/other.cu under its input"
   [ -z "$(find out -mindepth 1)" ] || die "files appeared in the read-only output: $(find out -mindepth 1 | tr '\n' ' ')"
   # A read-only directory in place: no temporary can be made beside the files.
   cp -a src ro
@@ -1125,7 +1125,7 @@ sc_enospc_injected() {
   mkdir out
   tfault C2H_FAULT_ENOSPC_DIR="$PWD/out" C2H_FAULT_ENOSPC_AFTER=60000 -- -j2 -o out src
   expect_rc 2
-  expect_stderr 'out/f[0-9]\.cu: error: cannot write: [Nn]o space left on device' "an error naming the file that did not fit"
+  expect_stderr 'src/f[0-9]\.cu: error: output out/f[0-9]\.cu: cannot write: [Nn]o space left on device' "an error naming the file that did not fit"
   outputs_whole out
   [ -n "$(ls out)" ] || die "nothing was written: the case tests nothing"
   cp -a src ip

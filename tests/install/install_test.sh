@@ -24,6 +24,16 @@ for f in bin/cu2hip lib/cmake/cu2hip/cu2hipConfig.cmake lib/cmake/cu2hip/cu2hip.
 done
 [ "$fail" = 0 ] && ok installed-files
 
+# Reports link to the installed documentation, which is there.
+printf '__device__ int f(int v, unsigned m) { return __shfl_xor_sync(m, v, 1); }\n' > "$tmp/w.cu"
+links=$("$tmp/prefix/bin/cu2hip" check --no-config --format=sarif "$tmp/w.cu" 2>/dev/null |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); print("\n".join(sorted({r["helpUri"].split("#")[0] for r in d["runs"][0]["tool"]["driver"]["rules"]})))')
+if [ "$links" = "file://$tmp/prefix/share/doc/cu2hip/checks.md" ] && [ -f "$tmp/prefix/share/doc/cu2hip/checks.md" ]; then
+  ok help-links-installed
+else
+  bad help-links-installed "helpUri bases: $links"
+fi
+
 # A consumer project.
 mkdir -p "$tmp/app/src"
 cp "$src/examples/vector_add.cu" "$src/examples/matmul_tiled.cu" "$tmp/app/src/"

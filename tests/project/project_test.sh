@@ -79,6 +79,11 @@ if [ -z "${skip_gfx942:-}" ]; then
   grep -q "3 sources checked by --verify: 3 compiled, 0 up to date, 0 failed" "$tmp/verify.summary" && [ $rc -eq 0 ] &&
     ! grep -q compile-error "$tmp/verify.diags" && pass "--verify: the translated project compiles for gfx942" ||
     { fail "--verify on the good project (exit $rc)"; cat "$tmp/verify.summary" "$tmp/verify.diags"; }
+  # Progress: the compiles are a phase of their own, with their own count.
+  grep -q '^cu2hip: verify: 3 files$' "$tmp/verify.summary" &&
+    [ "$(grep -c '^cu2hip: verify \[[1-3]/3\] ' "$tmp/verify.summary")" = 3 ] &&
+    pass "--verify: its progress is a phase of its own" ||
+    { fail "--verify progress phase"; grep '^cu2hip: ' "$tmp/verify.summary"; }
   broken=$tmp/broken
   cp -a src "$broken"
   sed -i 's|x\[i\] \*= a;|x[i] *= a * not_declared_anywhere;|' "$broken/kernels/scale.cu"

@@ -1,7 +1,7 @@
 /* Report renderers and inline suppressions on hand-made diagnostics: what
  * the golden files cannot reach (suggested replacements, invalid UTF-8,
  * columns after non-ASCII text, comment forms). */
-#define _POSIX_C_SOURCE 200809L /* open_memstream, mkdtemp */
+#define _XOPEN_SOURCE 700 /* open_memstream, mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,9 +56,13 @@ static void rdjson_suggestion_and_positions(void **state) {
   assert_int_equal(json_integer_value(json_object_get(json_object_get(range, "end"), "column")), 15);
   assert_string_equal(json_string_value(json_object_get(d0, "severity")), "WARNING");
   char url[512];
-  c2h_check_doc_url(C2H_CHECK_WARP_MASK_32BIT, url, sizeof url);
-  assert_string_equal(json_string_value(json_object_get(json_object_get(d0, "code"), "url")), url);
-  assert_non_null(strstr(url, "#warp-mask-32bit"));
+  /* A link only to documentation that is there. */
+  if (c2h_check_help_url(C2H_CHECK_WARP_MASK_32BIT, url, sizeof url) == 0) {
+    assert_string_equal(json_string_value(json_object_get(json_object_get(d0, "code"), "url")), url);
+    assert_non_null(strstr(url, "#warp-mask-32bit"));
+  } else {
+    assert_null(json_object_get(json_object_get(d0, "code"), "url"));
+  }
   json_t *d1 = json_array_get(json_object_get(doc, "diagnostics"), 1);
   assert_null(json_object_get(json_object_get(d1, "location"), "range"));
   assert_null(json_object_get(d1, "suggestions"));
@@ -246,6 +250,109 @@ static void suppression_comment_forms(void **state) {
   (void)left;
 }
 
+/* Reads a whole file (the caller frees). */
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  assert_int_equal(fseek(f, 0, SEEK_END), 0);
+  long n = ftell(f);
+  assert_true(n >= 0);
+  rewind(f);
+  char *data = malloc((size_t)n + 1);
+  assert_non_null(data);
+  assert_int_equal(fread(data, 1, (size_t)n, f), (size_t)n);
+  data[n] = '\0';
+  fclose(f);
+  return data;
+}
+
+static void touch(const char *path) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("int x;\n", f);
+  fclose(f);
+}
+
+/* A project report has one entry per input: a problem found in an input's
+ * output (compiling it) is the input's, and a system header that a
+ * diagnostic points into is listed apart, never as a file of the run. */
+static void project_report_entries(void **state) {
+  (void)state;
+  char dir[] = "/tmp/c2h-test-report-XXXXXX", cwd[4096];
+  assert_non_null(mkdtemp(dir));
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  assert_int_equal(chdir(dir), 0);
+  assert_int_equal(system("mkdir -p src out"), 0);
+  touch("src/a.cu");
+  touch("out/a.cu");
+  c2h_project_file rec;
+  memset(&rec, 0, sizeof rec);
+  rec.path = "src/a.cu";
+  rec.output = "out/a.cu";
+  rec.translated = rec.changed = 1;
+  rec.stats.edits = 2;
+  rec.stats.lines_changed = 1;
+  c2h_project_summary sum;
+  memset(&sum, 0, sizeof sum);
+  sum.files = sum.changed = sum.written = 1;
+  sum.edits = 2;
+  sum.records = &rec;
+  sum.n_records = 1;
+  c2h_diag_list l;
+  c2h_diag_list_init(&l);
+  assert_int_equal(c2h_diag_list_add(&l, "src/a.cu", at(1, 1), at(1, 2), C2H_SEV_WARNING, C2H_CHECK_PARSE_ERROR,
+                                     NULL, "w"),
+                   0);
+  assert_int_equal(c2h_diag_list_add(&l, "out/a.cu", at(3, 1), at(3, 2), C2H_SEV_ERROR, C2H_CHECK_COMPILE_ERROR, NULL,
+                                     "in the output"),
+                   0);
+  assert_int_equal(c2h_diag_list_add(&l, "/usr/include/stdio.h", at(9, 1), at(9, 2), C2H_SEV_ERROR,
+                                     C2H_CHECK_COMPILE_ERROR, NULL, "in a system header"),
+                   0);
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_report_project("r.json", &sum, &l, &err), 0);
+  assert_int_equal(c2h_report_project("r.html", &sum, &l, &err), 0);
+  json_error_t jerr;
+  json_t *doc = json_load_file("r.json", 0, &jerr);
+  assert_non_null(doc);
+  json_t *files = json_object_get(doc, "files"), *outside = json_object_get(doc, "outside");
+  assert_int_equal(json_array_size(files), 1);
+  json_t *a = json_array_get(files, 0);
+  assert_string_equal(json_string_value(json_object_get(a, "path")), "src/a.cu");
+  assert_string_equal(json_string_value(json_object_get(a, "status")), "changed");
+  assert_int_equal(json_integer_value(json_object_get(a, "errors")), 1);
+  assert_int_equal(json_integer_value(json_object_get(a, "warnings")), 1);
+  /* The output's problem keeps the output's path: its line is the output's. */
+  json_t *ds = json_object_get(a, "diagnostics");
+  assert_int_equal(json_array_size(ds), 2);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(ds, 1), "path")), "out/a.cu");
+  assert_int_equal(json_array_size(outside), 1);
+  json_t *sys = json_array_get(outside, 0);
+  assert_string_equal(json_string_value(json_object_get(sys, "path")), "/usr/include/stdio.h");
+  assert_string_equal(json_string_value(json_object_get(sys, "status")), "outside");
+  json_t *t = json_object_get(doc, "totals");
+  assert_int_equal(json_integer_value(json_object_get(t, "files_outside")), 1);
+  assert_int_equal(json_integer_value(json_object_get(t, "files_failed")), 0);
+  assert_int_equal(json_integer_value(json_object_get(json_object_get(t, "diagnostics"), "error")), 2);
+  json_decref(doc);
+  /* HTML: the system header is not a row of the file table. */
+  char *html = slurp("r.html");
+  char *table = strstr(html, "<section id=\"files\">");
+  assert_non_null(table);
+  char *end = strstr(table, "</section>");
+  assert_non_null(end);
+  *end = '\0';
+  assert_null(strstr(table, "stdio.h"));
+  assert_non_null(strstr(end + 1, "<section id=\"outside\">"));
+  free(html);
+  c2h_diag_list_dispose(&l);
+  assert_int_equal(chdir(cwd), 0);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(rdjson_suggestion_and_positions),
@@ -255,6 +362,7 @@ int main(void) {
       cmocka_unit_test(check_docs_sections),
       cmocka_unit_test(format_names),
       cmocka_unit_test(suppression_comment_forms),
+      cmocka_unit_test(project_report_entries),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

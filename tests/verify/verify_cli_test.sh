@@ -182,7 +182,7 @@ check_ptx() {
   # No card reads "0 failed" next to the compile errors.
   grep -q '<div class="card err"><b>1</b><span>did not compile</span></div>' "$work/ptx.html" ||
     die "the HTML report has no 'did not compile' card"
-  ! grep -q '<b>0</b><span>failed</span>' "$work/ptx.html" || die "the HTML report shows '0 failed'"
+  ! grep -q '<span>failed</span>' "$work/ptx.html" || die "the HTML report has a bare 'failed' card"
 }
 
 check_db() {

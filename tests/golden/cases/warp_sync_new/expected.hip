@@ -22,7 +22,7 @@ __global__ void vote(const int *flags, int *out) {
   __syncwarp();
   __syncwarp(0xffffffffffffffffULL);
   // Only the lower half of the warp takes part.
-  unsigned half = 0x0000ffff;
+  unsigned long long half = 0x0000ffff;
   if (lane < 16) {
     int prev = __shfl_up_sync(half, f, 1);
     unsigned lower = __ballot_sync(half, prev > 0);
