@@ -88,6 +88,18 @@ typedef struct c2h_project_options {
   c2h_journal *journal;
 } c2h_project_options;
 
+/* What --verify found for one file. */
+typedef enum c2h_verify_status {
+  C2H_VERIFY_NONE,        /* not checked: no --verify, not a source the build compiles, or no compiler */
+  C2H_VERIFY_COMPILED,    /* compiled for the architecture (in this run or, unchanged, in an earlier one) */
+  C2H_VERIFY_SYNTAX_ONLY, /* passed -nogpulib -fsyntax-only only: no device library for the architecture */
+  C2H_VERIFY_FAILED,      /* did not compile */
+  C2H_VERIFY_PART         /* an #included part, checked in the compile of verify_part_of */
+} c2h_verify_status;
+
+/* "compiled", "syntax-only", "failed", "part", or NULL for C2H_VERIFY_NONE. */
+const char *c2h_verify_status_name(c2h_verify_status s);
+
 /* What happened to one file of a run (for reports). */
 typedef struct c2h_project_file {
   char *path;            /* the input, as given or found (owned) */
@@ -98,6 +110,8 @@ typedef struct c2h_project_file {
   int failed;            /* could not be read, translated or written */
   int cached;            /* up to date from an earlier run: not parsed nor written again */
   int edited;            /* its output was edited by a person and kept: not parsed nor written */
+  c2h_verify_status verify;
+  char *verify_part_of;  /* C2H_VERIFY_PART: the input whose compile includes it (owned) */
   c2h_file_stats stats;
   size_t by_severity[3]; /* diagnostics reported for it */
   size_t by_check[C2H_CHECK__COUNT];
@@ -112,8 +126,16 @@ typedef struct c2h_project_summary {
   size_t kept_edited;   /* outputs a person edited, kept as they are (not counted above) */
   size_t renamed;       /* outputs given a new name (--rename) */
   size_t verified;      /* translated sources --verify compiled without error in this run */
-  size_t verify_up_to_date; /* not compiled again: unchanged since a compile without error */
+  size_t verify_syntax_checked; /* passed --verify's syntax-only check in this run (never counted as compiled) */
+  size_t verify_up_to_date; /* not checked again: unchanged since a check without error (of the same kind) */
   size_t verify_failed; /* translated sources that did not compile */
+  size_t verify_parts;  /* #included parts checked in the compile of their includer */
+  /* How --verify checked: 0 it did not run (no --verify, or nothing to
+   * compile), else one of C2H_VERIFY_COMPILED (full compiles),
+   * C2H_VERIFY_SYNTAX_ONLY (no device library for the architecture) or
+   * C2H_VERIFY_FAILED (no compiler could be used: nothing was checked). */
+  c2h_verify_status verify_mode;
+  char verify_arch[64]; /* the architecture --verify checked for, e.g. gfx942 */
   size_t edits;
   size_t input_errors;  /* inputs that could not be read, translated or written */
   size_t by_severity[3];/* diagnostics per c2h_severity */

@@ -18,8 +18,14 @@ typedef struct c2h_verify_options {
    * the first that builds offload_arch: hipcc, else a clang with HIP
    * support (clang++-22 ... clang++-14, clang++, ROCm's clang). */
   const char *compiler;
-  /* The ROCm device-library folder given to clang; NULL: found as doctor
-   * finds it ($HIP_DEVICE_LIB_PATH, ROCm, Debian's, the test suite's). */
+  /* A HIP installation (the folder holding include/hip and bin/) whose
+   * headers the compiles use; NULL: found as doctor finds it ($ROCM_PATH,
+   * $HIP_PATH, /opt/rocm, /usr). A relative path is taken from the current
+   * folder. */
+  const char *hip_path;
+  /* The ROCm device-library folder given to clang (relative: from the
+   * current folder); NULL: found as doctor finds it ($HIP_DEVICE_LIB_PATH,
+   * ROCm, Debian's, the test suite's). */
   const char *device_lib_path;
   unsigned jobs;               /* compiles at once; 0: one per core */
   long timeout_ms;             /* per compile; 0: 300 s */
@@ -51,7 +57,11 @@ typedef struct c2h_verify_unit {
 } c2h_verify_unit;
 
 typedef struct c2h_verify_summary {
-  size_t compiled;             /* units that compiled */
+  /* No device library for the architecture here: the units were only
+   * checked with -nogpulib -fsyntax-only, device code was not compiled to
+   * machine code, and `compiled` counts units that passed that check. */
+  int syntax_only;
+  size_t compiled;             /* units that compiled (or passed the syntax check) */
   size_t failed;               /* units that did not (errors, timeouts, a compiler that could not run) */
   size_t up_to_date;           /* units not compiled: the up_to_date callback knew they compile */
   /* With an up_to_date callback, per unit (owned): whether it compiled in
@@ -60,6 +70,9 @@ typedef struct c2h_verify_summary {
    * failed. */
   char ***reads;
   size_t n_reads;
+  /* Per unit (owned, n entries): 1 when it did not compile; 0 when it did
+   * or was up to date. */
+  unsigned char *unit_failed;
   /* The compile command, as shown to users (owned), e.g.
    * "/usr/bin/clang++-19 -x hip --offload-arch=gfx942 -std=c++17 ... -c FILE". When
    * no device library for the architecture exists here, the code is only

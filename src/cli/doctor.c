@@ -39,7 +39,8 @@ enum {
 };
 
 static const char doctor_usage[] =
-    "usage: cu2hip doctor [--offload-arch ARCH] [--format text|json] [--device-lib-path DIR]\n"
+    "usage: cu2hip doctor [--offload-arch ARCH] [--format text|json] [--hip-path DIR]\n"
+    "                     [--device-lib-path DIR]\n"
     "\n"
     "Reports what this machine offers for building HIP code for ARCH: ROCm/HIP\n"
     "headers and libraries, hipcc and clang++ (each tried on a tiny kernel), the\n"
@@ -49,7 +50,10 @@ static const char doctor_usage[] =
     "options:\n"
     "      --offload-arch ARCH    target architecture            [default: gfx942]\n"
     "      --format F             text or json                   [default: text]\n"
-    "      --device-lib-path DIR  also look for device libraries in DIR\n"
+    "      --hip-path DIR         the HIP installation to check (the folder holding\n"
+    "                             include/hip)   [default: $ROCM_PATH, $HIP_PATH,\n"
+    "                             /opt/rocm, /usr]\n"
+    "      --device-lib-path DIR  also look for device libraries in DIR (first)\n"
     "  -h, --help                 this help\n"
     "\n"
     "exit codes:\n"
@@ -149,8 +153,10 @@ static int ends_with_ci(const char *s, size_t n, const char *suffix) {
 
 /* ---- items -------------------------------------------------------------- */
 
-typedef enum status { ST_OK, ST_WARNING, ST_MISSING } status;
-static const char *const status_names[] = {"ok", "warning", "missing"};
+/* ST_UNSET: an environment variable that is not set; neither ok nor a
+ * fault, so not counted as either. */
+typedef enum status { ST_OK, ST_WARNING, ST_MISSING, ST_UNSET } status;
+static const char *const status_names[] = {"ok", "warning", "missing", "unset"};
 
 typedef enum section { SEC_ROCM, SEC_COMPILERS, SEC_DEVICE_LIBS, SEC_GPUS, SEC_ENV, SEC__COUNT } section;
 static const char *const section_ids[] = {"rocm", "compilers", "device-libs", "gpus", "environment"};
@@ -172,6 +178,7 @@ typedef struct item {
 typedef struct doctor {
   c2h_arch t;      /* the target: t.name as given (gfx942:xnack-), t.base (gfx942), t.isa (942) */
   const char *device_lib_opt;
+  const char *hip_path;  /* --hip-path, or NULL */
   item **items;
   size_t n_items;
   char *rocm_root;     /* prefix holding include/hip/hip_version.h */
@@ -325,9 +332,9 @@ static const hip_lib hip_libs[] = {
 };
 
 static void check_rocm(doctor *d) {
-  const char *prefixes[4];
-  c2h_rocm_prefixes(prefixes);
-  if (c2h_rocm_root(&d->rocm_root) != 0) oom();
+  const char *prefixes[C2H_ROCM_PREFIXES];
+  c2h_rocm_prefixes(d->hip_path, prefixes);
+  if (c2h_rocm_root(d->hip_path, &d->rocm_root) != 0) oom();
   c2h_version auto_v = c2h_installed_hip_version();
   char auto_text[32] = "";
   if (auto_v) snprintf(auto_text, sizeof auto_text, "%d.%d", auto_v / 100, auto_v % 100);
@@ -374,10 +381,10 @@ static void check_rocm(doctor *d) {
   }
 
   /* The HIP libraries, looked for in each include folder in turn. */
-  const char *incs[5];
+  const char *incs[C2H_ROCM_PREFIXES + 1];
   size_t n_inc = 0;
   if (d->rocm_root) incs[n_inc++] = d->rocm_root;
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < C2H_ROCM_PREFIXES; i++)
     if (prefixes[i] && (!d->rocm_root || strcmp(prefixes[i], d->rocm_root) != 0)) incs[n_inc++] = prefixes[i];
   for (size_t l = 0; l < sizeof hip_libs / sizeof *hip_libs; l++) {
     const hip_lib *hl = &hip_libs[l];
@@ -480,7 +487,7 @@ static const char *probe_hint(c2h_probe_failure f) {
 
 static int check_compilers(doctor *d) {
   c2h_compilers cl;
-  if (c2h_compilers_find(d->rocm_root, &cl) != 0) oom();
+  if (c2h_compilers_find(d->hip_path, d->rocm_root, &cl) != 0) oom();
   const c2h_compiler *cs = cl.items;
   size_t n = cl.n;
 
@@ -704,9 +711,9 @@ static item *env_item(doctor *d, const char *name, status st, const char *f, ...
   va_start(ap, f);
   char *msg = vfmt(f, ap);
   va_end(ap);
-  item *it = add(d, SEC_ENV, name, st, "%s", msg);
-  free(msg);
   const char *v = getenv(name);
+  item *it = add(d, SEC_ENV, name, !v && st == ST_OK ? ST_UNSET : st, "%s", msg);
+  free(msg);
   it->value = xstrdup(v);
   return it;
 }
@@ -840,8 +847,8 @@ static void check_environment(doctor *d) {
 
 /* ---- output ------------------------------------------------------------- */
 
-static void count_status(const doctor *d, size_t counts[3]) {
-  counts[0] = counts[1] = counts[2] = 0;
+static void count_status(const doctor *d, size_t counts[4]) {
+  counts[0] = counts[1] = counts[2] = counts[3] = 0;
   for (size_t i = 0; i < d->n_items; i++) counts[d->items[i]->st]++;
 }
 
@@ -862,7 +869,7 @@ static void print_text(const doctor *d, int can_build) {
     for (size_t i = 0; i < d->n_items; i++) {
       const item *it = d->items[i];
       if ((int)it->sec != s) continue;
-      if (s == SEC_ENV && it->st == ST_OK && !it->value) {
+      if (it->st == ST_UNSET) {
         if (n_unset < 32) unset[n_unset++] = it->name;
         continue;
       }
@@ -873,16 +880,17 @@ static void print_text(const doctor *d, int can_build) {
         printf("  %-8s %-*s %s\n", status_names[it->st], w, it->name, it->message);
     }
     if (n_unset) {
-      printf("  %-8s %-24s", "ok", "not set:");
+      printf("  %-8s %-24s", status_names[ST_UNSET], "not set:");
       for (size_t k = 0; k < n_unset; k++) printf("%s%s", k ? ", " : " ", unset[k]);
       printf("\n");
     }
   }
-  size_t c[3];
+  size_t c[4];
   count_status(d, c);
   char *v = verdict_text(d, can_build);
   printf("\nverdict: %s\n", v);
-  printf("%zu ok, %zu warning%s, %zu missing\n", c[0], c[1], c[1] == 1 ? "" : "s", c[2]);
+  printf("%zu ok, %zu warning%s, %zu missing (%zu variable%s not set)\n", c[0], c[1], c[1] == 1 ? "" : "s", c[2],
+         c[3], c[3] == 1 ? "" : "s");
   free(v);
 }
 
@@ -915,7 +923,7 @@ static int print_json(const doctor *d, int can_build) {
     bad |= c2h_json_push(items, o);
   }
   bad |= c2h_json_set(root, "items", items);
-  size_t c[3];
+  size_t c[4];
   count_status(d, c);
   json_t *verdict = json_object();
   char *v = verdict_text(d, can_build);
@@ -926,6 +934,7 @@ static int print_json(const doctor *d, int can_build) {
   bad |= c2h_json_set(verdict, "ok", json_integer((json_int_t)c[0]));
   bad |= c2h_json_set(verdict, "warnings", json_integer((json_int_t)c[1]));
   bad |= c2h_json_set(verdict, "missing", json_integer((json_int_t)c[2]));
+  bad |= c2h_json_set(verdict, "unset", json_integer((json_int_t)c[3]));
   bad |= c2h_json_set(verdict, "message", c2h_json_text(v));
   bad |= c2h_json_set(root, "verdict", verdict);
   free(v);
@@ -958,9 +967,9 @@ int c2h_cli_doctor(int argc, char **argv) {
       fputs(doctor_usage, stdout);
       return C2H_EXIT_OK;
     }
-    static const char *const opts[] = {"--offload-arch", "--format", "--device-lib-path"};
-    const char **targets[] = {&arch, &format, &d.device_lib_opt};
-    for (int k = 0; k < 3 && !target; k++) {
+    static const char *const opts[] = {"--offload-arch", "--format", "--device-lib-path", "--hip-path"};
+    const char **targets[] = {&arch, &format, &d.device_lib_opt, &d.hip_path};
+    for (int k = 0; k < 4 && !target; k++) {
       size_t ol = strlen(opts[k]);
       if (strncmp(a, opts[k], ol) != 0) continue;
       if (a[ol] == '=') {
@@ -981,6 +990,13 @@ int c2h_cli_doctor(int argc, char **argv) {
   if (c2h_arch_parse(arch, &d.t) != 0)
     return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
 
+  c2h_error herr;
+  if (d.hip_path && c2h_hip_path_check(d.hip_path, &herr) != 0) {
+    char msg[2048];
+    c2h_error_format(&herr, msg, sizeof msg);
+    fprintf(stderr, "cu2hip doctor: --hip-path: %s\n", msg);
+    return herr.code == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
+  }
   check_rocm(&d);
   check_device_libs(&d);
   int can_build = check_compilers(&d);

@@ -49,7 +49,7 @@ typedef struct cli {
   char *parse_cache_dir; /* owned */
   int time_limit_set;
   int verify;
-  const char *hip_compiler, *device_lib_path;
+  const char *hip_compiler, *hip_path, *device_lib_path;
 } cli;
 
 static const char usage_text[] =
@@ -126,7 +126,11 @@ static const char usage_projects[] =
     "                            report what fails (compile-error diagnostics)\n"
     "      --hip-compiler PATH   the compiler --verify runs (default: hipcc when it builds\n"
     "                            ARCH, else a clang++ with HIP support)\n"
-    "      --device-lib-path DIR ROCm device libraries for --verify\n"
+    "      --hip-path DIR        the HIP installation --verify compiles against (the folder\n"
+    "                            holding include/hip; default: $ROCM_PATH, $HIP_PATH,\n"
+    "                            /opt/rocm, /usr)\n"
+    "      --device-lib-path DIR ROCm device libraries for --verify (without one for ARCH,\n"
+    "                            --verify only checks syntax; see cu2hip doctor)\n"
     "      --file-time-limit SEC give up on a file after SEC seconds (time-limit diagnostic;\n"
     "                            the file is left as it is); 0: no limit   [default: 60]\n"
     "\n"
@@ -218,7 +222,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
-    OPT_NO_PARSE_CACHE
+    OPT_NO_PARSE_CACHE, OPT_HIP_PATH
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -253,6 +257,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"verify", no_argument, 0, OPT_VERIFY},
                                         {"hip-compiler", required_argument, 0, OPT_HIP_COMPILER},
                                         {"device-lib-path", required_argument, 0, OPT_DEVICE_LIBS},
+                                        {"hip-path", required_argument, 0, OPT_HIP_PATH},
                                         {"file-time-limit", required_argument, 0, OPT_TIME_LIMIT},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
@@ -334,6 +339,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_VERIFY: c->verify = 1; break;
       case OPT_HIP_COMPILER: c->hip_compiler = optarg; break;
       case OPT_DEVICE_LIBS: c->device_lib_path = optarg; break;
+      case OPT_HIP_PATH: c->hip_path = optarg; break;
       case OPT_TIME_LIMIT: {
         char *end = NULL;
         double seconds = strtod(optarg, &end);
@@ -380,6 +386,8 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     return usage_error("%s", "--rename and --header-suffix need an output directory (-o DIR)");
   if (c->verify && c->project.mode != C2H_OUTPUT_DIR)
     return usage_error("%s", "--verify compiles the output: give an output directory (-o DIR)");
+  if ((c->hip_path || c->device_lib_path || c->hip_compiler) && !c->verify)
+    return usage_error("%s", "--hip-path, --device-lib-path and --hip-compiler apply with --verify");
   if (c->project.overwrite_edited && c->project.mode != C2H_OUTPUT_DIR)
     return usage_error("%s", "--overwrite-edited applies with an output directory (-o DIR)");
   if (c->project.header_suffix && !c->project.rename)
@@ -607,6 +615,7 @@ int main(int argc, char **argv) {
   c.project.n_filters = c.n_filters;
   c.project.verify = c.verify;
   c.project.verify_options.compiler = c.hip_compiler;
+  c.project.verify_options.hip_path = c.hip_path;
   c.project.verify_options.device_lib_path = c.device_lib_path;
 
   c2h_progress progress;

@@ -1,7 +1,8 @@
 /* The include folders a project's build scripts name, for finding the
  * headers #include lines refer to when no compile database says how each
  * file is compiled: include_directories() and target_include_directories()
- * in CMake scripts, -I in Makefiles. Only what can be read without running
+ * in CMake scripts, -I in Makefiles. Also the source files CMake scripts
+ * build, which --verify compiles. Only what can be read without running
  * the build counts: paths relative to the script, and the CMake variables
  * that name the script's own folder or the top of the project. */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -18,12 +19,31 @@ typedef struct dirs {
   c2h_run *r;
   const char *script_dir; /* folder of the script being read */
   const char *top_dir;    /* folder of the topmost CMakeLists.txt above it */
+  int sources;            /* paths read are sources the script builds, not include folders */
 } dirs;
+
+/* A source a script builds (real is its real path, taken). */
+static int add_source(c2h_run *r, char *real) {
+  for (size_t i = 0; i < r->n_script_sources; i++)
+    if (strcmp(r->script_sources[i], real) == 0) {
+      free(real);
+      return 0;
+    }
+  char **grown = realloc(r->script_sources, (r->n_script_sources + 1) * sizeof *grown);
+  if (!grown) {
+    free(real);
+    return C2H_ERR_NOMEM;
+  }
+  r->script_sources = grown;
+  r->script_sources[r->n_script_sources++] = real;
+  return 0;
+}
 
 static int add_dir(dirs *d, const char *path) {
   c2h_run *r = d->r;
   char *real = realpath(path, NULL);
-  if (!real) return 0; /* a folder the build makes, or one outside this machine's tree */
+  if (!real) return 0; /* a path the build makes, or one outside this machine's tree */
+  if (d->sources) return add_source(r, real);
   for (size_t i = 0; i < r->n_script_includes; i++)
     if (strcmp(r->script_includes[i].dir, real) == 0 && strcmp(r->script_includes[i].scope, d->script_dir) == 0) {
       free(real);
@@ -74,6 +94,26 @@ static int add_spelled(dirs *d, const char *s, size_t n) {
   return rc;
 }
 
+/* Whether s[0..n) ends in the suffix of a source a compiler builds. */
+static int has_source_suffix(const char *s, size_t n) {
+  static const char *const suffixes[] = {".cu", ".hip", ".cpp", ".cc", ".cxx", ".c", NULL};
+  for (size_t i = 0; suffixes[i]; i++) {
+    size_t m = strlen(suffixes[i]);
+    if (n > m && memcmp(s + n - m, suffixes[i], m) == 0) return 1;
+  }
+  return 0;
+}
+
+/* Whether the command `name` (n bytes) names the files a target builds,
+ * after its first argument (the target, or the variable of set()). */
+static int lists_sources(const char *name, size_t n) {
+  static const char *const cmds[] = {"add_executable", "add_library", "target_sources", "cuda_add_executable",
+                                     "cuda_add_library", "set", NULL};
+  for (size_t i = 0; cmds[i]; i++)
+    if (strlen(cmds[i]) == n && strncasecmp(name, cmds[i], n) == 0) return 1;
+  return 0;
+}
+
 static int from_cmake(dirs *d, const char *src, size_t len) {
   c2h_cmake_file f;
   int rc = c2h_cmake_parse(src, len, &f);
@@ -83,15 +123,20 @@ static int from_cmake(dirs *d, const char *src, size_t len) {
     const char *name = src + cmd->name_b;
     int plain = nl == 19 && strncasecmp(name, "include_directories", 19) == 0;
     int target = nl == 26 && strncasecmp(name, "target_include_directories", 26) == 0;
-    if (!plain && !target) continue;
-    for (size_t k = target ? 1 : 0; k < cmd->n_args && rc == 0; k++) {
+    int sources = lists_sources(name, nl);
+    if (!plain && !target && !sources) continue;
+    d->sources = sources;
+    /* A source is a file: the folders and words among the arguments (the
+     * target's name, keywords) name none and are left out below. */
+    for (size_t k = target || sources ? 1 : 0; k < cmd->n_args && rc == 0; k++) {
       const c2h_cmake_arg *a = &f.args[cmd->first_arg + k];
       const char *s = src + a->cb;
       size_t n = a->ce - a->cb;
       static const char *const keywords[] = {"SYSTEM", "AFTER", "BEFORE", "INTERFACE", "PUBLIC", "PRIVATE", NULL};
       int kw = 0;
       for (size_t i = 0; keywords[i] && !kw; i++) kw = strlen(keywords[i]) == n && memcmp(s, keywords[i], n) == 0;
-      if (!kw && a->kind != C2H_CMAKE_ARG_BRACKET) rc = add_spelled(d, s, n);
+      if (!kw && a->kind != C2H_CMAKE_ARG_BRACKET && (!sources || has_source_suffix(s, n)))
+        rc = add_spelled(d, s, n);
     }
   }
   c2h_cmake_file_dispose(&f);
@@ -99,6 +144,7 @@ static int from_cmake(dirs *d, const char *src, size_t len) {
 }
 
 static int from_make(dirs *d, const char *src, size_t len) {
+  d->sources = 0;
   c2h_bf_words w;
   c2h_bf_words_init(&w);
   int rc = c2h_make_words(src, 0, len, &w);
@@ -156,7 +202,7 @@ int c2h_run_script_includes(c2h_run *r) {
     if (!dir || !top) {
       rc = C2H_ERR_NOMEM;
     } else {
-      dirs d = {r, dir, top};
+      dirs d = {r, dir, top, 0};
       rc = kind == C2H_BUILDFILE_CMAKE ? from_cmake(&d, src, len) : from_make(&d, src, len);
     }
     free(top);

@@ -18,6 +18,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/strmap.h"
+#include "verify/toolchain.h"
 
 const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
                                              ".cc", ".cxx", ".inl", NULL};
@@ -717,6 +718,7 @@ void c2h_project_summary_dispose(c2h_project_summary *sum) {
   for (size_t i = 0; i < sum->n_records; i++) {
     free(sum->records[i].path);
     free(sum->records[i].output);
+    free(sum->records[i].verify_part_of);
   }
   free(sum->records);
   sum->records = NULL;
@@ -1030,6 +1032,9 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "--rename needs an output directory (-o DIR)");
     goto done;
   }
+  /* A HIP path that is none is the user's mistake: said before translating. */
+  if (o->verify && o->verify_options.hip_path && (rc = c2h_hip_path_check(o->verify_options.hip_path, err)))
+    goto done;
   if (o->compile_db && (rc = load_compile_db(&run, err))) goto done;
   if (n_inputs == 0 && run.db) {
     /* The database's files are the inputs. */
@@ -1149,6 +1154,8 @@ done:
     free(run.script_includes[i].scope);
   }
   free(run.script_includes);
+  for (size_t i = 0; i < run.n_script_sources; i++) free(run.script_sources[i]);
+  free(run.script_sources);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);
   free(canonical);
   free(is_dir);

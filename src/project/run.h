@@ -25,7 +25,7 @@ typedef struct c2h_job {
    * the file at the top of the chain of includers, whose translation unit
    * it is parsed in (owned), or NULL. */
   char *includer;
-  size_t fragment_of; /* while looking for parts: 1 + the index of the job including it, or 0 */
+  size_t fragment_of; /* a part (set with includer): 1 + the index of the job including it, or 0 */
 } c2h_job;
 
 typedef struct c2h_job_list {
@@ -58,6 +58,12 @@ typedef struct c2h_run {
    * lines name. */
   c2h_script_include *script_includes;
   size_t n_script_includes;
+  /* Without a compile database: the files the CMake scripts of the run
+   * build (add_executable, add_library, target_sources, cuda_add_*, and
+   * set() lists), real paths; --verify compiles these even when another
+   * file #includes them. */
+  char **script_sources;
+  size_t n_script_sources;
 } c2h_run;
 
 /* Adds a job (copies the strings); a rel already taken is ignored. out_rel
@@ -88,8 +94,8 @@ int c2h_run_verify(c2h_run *r);
  * the walk only copied (kernel.c) become translations. */
 int c2h_run_find_fragments(c2h_run *r);
 
-/* include_dirs.c: fills r->script_includes (nothing with a compile
- * database, whose entries give each file's folders). */
+/* include_dirs.c: fills r->script_includes and r->script_sources (nothing
+ * with a compile database, whose entries give each file's folders). */
 int c2h_run_script_includes(c2h_run *r);
 
 /* The parser flags (`-I` folders) the build scripts give the file at path,

@@ -122,6 +122,20 @@ static const char *file_status(const rp_file *f) {
   return "skipped";
 }
 
+/* --verify's word for a file ("compiled", "syntax-only", "failed", "part"),
+ * or NULL when it did not check it. */
+static const char *file_verify(const rp_file *f) { return f->rec ? c2h_verify_status_name(f->rec->verify) : NULL; }
+
+/* How --verify checked the run, or NULL when it did not run. */
+static const char *verify_mode_name(const c2h_project_summary *s) {
+  switch (s->verify_mode) {
+    case C2H_VERIFY_COMPILED: return "compile";
+    case C2H_VERIFY_SYNTAX_ONLY: return "syntax-only";
+    case C2H_VERIFY_FAILED: return "unavailable";
+    default: return NULL;
+  }
+}
+
 static const rp_file *g_sort_files; /* for the comparators below (single-threaded use) */
 
 static int cmp_files(const void *a, const void *b) {
@@ -591,6 +605,17 @@ static void write_md(FILE *o, const rp_model *m) {
   if (t->skipped) fprintf(o, "| Files skipped | %zu |\n", t->skipped);
   fprintf(o, "| Files failed | %zu |\n| Edits | %zu |\n| Lines changed | %zu |\n| API uses converted | %zu |\n",
           t->failed, t->edits, t->lines_changed, t->api_uses);
+  const c2h_project_summary *s = m->sum;
+  if (s->verify_mode == C2H_VERIFY_SYNTAX_ONLY)
+    fprintf(o, "| Sources syntax-checked only by --verify (no %s device library) | %zu |\n", s->verify_arch,
+            s->verify_syntax_checked);
+  else if (s->verify_mode == C2H_VERIFY_COMPILED)
+    fprintf(o, "| Sources compiled by --verify | %zu |\n", s->verified);
+  if (s->verify_mode == C2H_VERIFY_SYNTAX_ONLY || s->verify_mode == C2H_VERIFY_COMPILED)
+    fprintf(o, "| Sources up to date (--verify) | %zu |\n| Sources that did not compile (--verify) | %zu |\n",
+            s->verify_up_to_date, s->verify_failed);
+  else if (s->verify_mode == C2H_VERIFY_FAILED)
+    fprintf(o, "| Sources checked by --verify (no compiler could be used) | 0 |\n");
   fprintf(o, "| Errors | %zu |\n| Warnings | %zu |\n| Notes | %zu |\n| Suppressed | %zu |\n\n", t->sev[C2H_SEV_ERROR],
           t->sev[C2H_SEV_WARNING], t->sev[C2H_SEV_NOTE], t->suppressed);
 
@@ -647,15 +672,28 @@ static void write_md(FILE *o, const rp_model *m) {
   fprintf(o, "## Files\n\nMost in need of a human first.\n\n");
   if (!m->n_inputs) fprintf(o, "None.\n\n");
   else {
-    fprintf(o, "| File | Status | Lines changed | Edits | API uses | Errors | Warnings | Notes |\n"
-               "|:--|:--|--:|--:|--:|--:|--:|--:|\n");
+    int verified = m->sum->verify_mode != 0;
+    fprintf(o, "| File | Status |%s Lines changed | Edits | API uses | Errors | Warnings | Notes |\n"
+               "|:--|:--|%s--:|--:|--:|--:|--:|--:|\n",
+            verified ? " Verify |" : "", verified ? ":--|" : "");
     for (size_t i = 0; i < m->n_inputs; i++) {
       const rp_file *f = &m->files[m->sorted[i]];
       fputs("| ", o);
       if (f->n_diags) fputc('[', o);
       md(o, f->path);
       if (f->n_diags) fprintf(o, "](#file-%zu)", f->rank + 1);
-      fprintf(o, " | %s | %zu | %zu | %zu | %zu | %zu | %zu |\n", file_status(f),
+      fprintf(o, " | %s", file_status(f));
+      if (verified) {
+        const char *v = file_verify(f);
+        fprintf(o, " | %s", v ? v : "");
+        char *part_of = f->rec && f->rec->verify_part_of ? display_path(f->rec->verify_part_of, m->cwd) : NULL;
+        if (part_of) {
+          fputs(" of ", o);
+          md(o, part_of);
+        }
+        free(part_of);
+      }
+      fprintf(o, " | %zu | %zu | %zu | %zu | %zu | %zu |\n",
               f->rec ? f->rec->stats.lines_changed : 0, f->rec ? f->rec->stats.edits : 0, f->api_uses,
               f->sev[C2H_SEV_ERROR], f->sev[C2H_SEV_WARNING], f->sev[C2H_SEV_NOTE]);
     }
@@ -766,6 +804,18 @@ static json_t *json_model(const rp_model *m) {
   bad |= c2h_json_set(sev, "total", jsize(diag_total(m)));
   bad |= c2h_json_set(t, "diagnostics", json_incref(sev));
   bad |= c2h_json_set(t, "suppressed", jsize(tt->suppressed));
+  const c2h_project_summary *s = m->sum;
+  if (verify_mode_name(s)) {
+    json_t *v = json_object();
+    bad |= c2h_json_set(v, "mode", json_string(verify_mode_name(s)));
+    bad |= c2h_json_set(v, "offload_arch", c2h_json_text(s->verify_arch));
+    bad |= c2h_json_set(v, "compiled", jsize(s->verified));
+    bad |= c2h_json_set(v, "syntax_checked", jsize(s->verify_syntax_checked));
+    bad |= c2h_json_set(v, "up_to_date", jsize(s->verify_up_to_date));
+    bad |= c2h_json_set(v, "failed", jsize(s->verify_failed));
+    bad |= c2h_json_set(v, "parts", jsize(s->verify_parts));
+    bad |= c2h_json_set(t, "verify", v);
+  }
   bad |= c2h_json_set(doc, "totals", json_incref(t));
 
   for (size_t i = 0; i < m->n_libs && !bad; i++) {
@@ -818,6 +868,13 @@ static json_t *json_model(const rp_model *m) {
     bad |= c2h_json_set(o, "output", f->output ? c2h_json_text(f->output) : json_null());
     bad |= c2h_json_set(o, "status", json_string(file_status(f)));
     bad |= c2h_json_set(o, "up_to_date", json_boolean(f->rec && f->rec->cached && !f->rec->failed));
+    const char *vf = file_verify(f);
+    if (m->sum->verify_mode) bad |= c2h_json_set(o, "verify", vf ? json_string(vf) : json_null());
+    if (f->rec && f->rec->verify_part_of) {
+      char *part_of = display_path(f->rec->verify_part_of, m->cwd);
+      bad |= part_of ? c2h_json_set(o, "verified_as_part_of", c2h_json_text(part_of)) : -1;
+      free(part_of);
+    }
     bad |= c2h_json_set(o, "lines_changed", jsize(f->rec ? f->rec->stats.lines_changed : 0));
     bad |= c2h_json_set(o, "edits", jsize(f->rec ? f->rec->stats.edits : 0));
     bad |= c2h_json_set(o, "api_uses", jsize(f->api_uses));
@@ -908,6 +965,8 @@ static const char html_head_more[] =
     ".b-error{background:var(--err)}.b-warning{background:var(--warn)}.b-note{background:var(--note)}\n"
     ".st{font-size:12px;padding:1px 7px;border-radius:10px;background:#eef1f5;color:var(--muted)}\n"
     ".st-changed{background:#e3f1e4;color:var(--ok)}.st-failed{background:#fde7e7;color:var(--err)}\n"
+    ".st-v-compiled{background:#e3f1e4;color:var(--ok)}.st-v-syntax-only{background:#fff3d6;color:var(--warn)}"
+    ".st-v-failed{background:#fde7e7;color:var(--err)}\n"
     ".meta{color:var(--muted);font-size:13px;margin:0 0 10px}\n"
     ".file{scroll-margin-top:12px}.file:target,tr:target{outline:2px solid #ffcc66}\n"
     ".diag td{border-bottom:none;padding-bottom:0}\n"
@@ -1047,7 +1106,8 @@ static void write_html(FILE *o, const rp_model *m) {
   html_card(o, NULL, t->copied, "copied");
   if (t->up_to_date) html_card(o, NULL, t->up_to_date, "up to date");
   if (t->edited) html_card(o, "warn", t->edited, plural(t->edited, "edited output kept", "edited outputs kept"));
-  html_card(o, t->failed ? "err" : NULL, t->failed, "failed");
+  /* Inputs that could not be processed; compile errors have cards below. */
+  html_card(o, t->failed ? "err" : NULL, t->failed, "inputs failed");
   html_card(o, NULL, t->edits, "edits");
   html_card(o, NULL, t->lines_changed, "lines changed");
   html_card(o, NULL, t->api_uses, "API uses converted");
@@ -1055,6 +1115,16 @@ static void write_html(FILE *o, const rp_model *m) {
   html_card(o, "warn", t->sev[C2H_SEV_WARNING], plural(t->sev[C2H_SEV_WARNING], "warning", "warnings"));
   html_card(o, "note", t->sev[C2H_SEV_NOTE], plural(t->sev[C2H_SEV_NOTE], "note", "notes"));
   html_card(o, NULL, t->suppressed, "suppressed");
+  const c2h_project_summary *s = m->sum;
+  /* --verify's outcome: a syntax-only check is never shown as compiled. */
+  if (s->verify_mode == C2H_VERIFY_SYNTAX_ONLY) {
+    html_card(o, "warn", s->verify_syntax_checked + s->verify_up_to_date, "syntax-checked only");
+  } else if (s->verify_mode == C2H_VERIFY_COMPILED) {
+    html_card(o, NULL, s->verified + s->verify_up_to_date, "compiled");
+  }
+  if (s->verify_mode)
+    html_card(o, s->verify_failed || s->verify_mode == C2H_VERIFY_FAILED ? "err" : NULL, s->verify_failed,
+              s->verify_mode == C2H_VERIFY_FAILED ? "not compiled (no compiler)" : "did not compile");
   fputs("</div>\n</header>\n<main>\n", o);
 
   /* Charts: by check (with what each check finds), by file, by library. */
@@ -1158,8 +1228,10 @@ static void write_html(FILE *o, const rp_model *m) {
         o);
   if (!m->n_inputs) fputs("<p class=\"none\">No files.</p>\n", o);
   else {
-    fputs("<table>\n<thead><tr><th class=\"file\" data-sort=\"s\">File</th><th data-sort=\"s\">Status</th>"
-          "<th class=\"n\" data-sort=\"n\">Lines changed</th><th class=\"n\" data-sort=\"n\">Edits</th>"
+    int verified = m->sum->verify_mode != 0;
+    fprintf(o, "<table>\n<thead><tr><th class=\"file\" data-sort=\"s\">File</th><th data-sort=\"s\">Status</th>%s",
+            verified ? "<th data-sort=\"s\">Verify</th>" : "");
+    fputs("<th class=\"n\" data-sort=\"n\">Lines changed</th><th class=\"n\" data-sort=\"n\">Edits</th>"
           "<th class=\"n\" data-sort=\"n\">API uses</th><th class=\"n\" data-sort=\"n\">Errors</th>"
           "<th class=\"n\" data-sort=\"n\">Warnings</th><th class=\"n\" data-sort=\"n\">Notes</th></tr></thead>\n"
           "<tbody>\n",
@@ -1172,6 +1244,19 @@ static void write_html(FILE *o, const rp_model *m) {
       html_path(o, f->path, NULL);
       if (f->n_diags) fputs("</a>", o);
       fprintf(o, "</td><td><span class=\"st st-%s\">%s</span></td>", st, st);
+      if (verified) {
+        const char *v = file_verify(f);
+        fputs("<td>", o);
+        if (v) fprintf(o, "<span class=\"st st-v-%s\">%s</span>", v, v);
+        char *part_of = f->rec && f->rec->verify_part_of ? display_path(f->rec->verify_part_of, m->cwd) : NULL;
+        if (part_of) {
+          fputs(" of <span class=\"mono\">", o);
+          html(o, part_of);
+          fputs("</span>", o);
+        }
+        free(part_of);
+        fputs("</td>", o);
+      }
       html_num(o, f->rec ? f->rec->stats.lines_changed : 0);
       html_num(o, f->rec ? f->rec->stats.edits : 0);
       html_num(o, f->api_uses);

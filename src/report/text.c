@@ -60,10 +60,20 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *s, int check_only) 
           plural(s->by_severity[C2H_SEV_NOTE], "note", "notes"));
   if (s->suppressed) fprintf(out, ", %zu suppressed", s->suppressed);
   if (s->renamed) fprintf(out, "; %zu renamed", s->renamed);
-  size_t checked = s->verified + s->verify_up_to_date + s->verify_failed;
-  if (checked)
+  size_t checked = s->verified + s->verify_syntax_checked + s->verify_up_to_date + s->verify_failed;
+  /* A syntax-only check is never called a compile (see c2h_verify_status). */
+  if (checked && s->verify_mode == C2H_VERIFY_SYNTAX_ONLY)
+    fprintf(out, "; %zu %s syntax-checked only by --verify (no %s device library): %zu passed, %zu up to date, "
+            "%zu failed",
+            checked, plural(checked, "source", "sources"), s->verify_arch, s->verify_syntax_checked,
+            s->verify_up_to_date, s->verify_failed);
+  else if (checked)
     fprintf(out, "; %zu %s checked by --verify: %zu compiled, %zu up to date, %zu failed", checked,
             plural(checked, "source", "sources"), s->verified, s->verify_up_to_date, s->verify_failed);
+  if (s->verify_parts)
+    fprintf(out, ", %zu #included %s checked within %s includer", s->verify_parts,
+            plural(s->verify_parts, "part", "parts"), plural(s->verify_parts, "its", "their"));
+  if (s->verify_mode == C2H_VERIFY_FAILED) fputs("; --verify could not compile anything (see the error)", out);
   fputc('\n', out);
   return ferror(out) ? C2H_ERR_IO : 0;
 }

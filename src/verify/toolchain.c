@@ -76,31 +76,50 @@ int c2h_arch_parse(const char *text, c2h_arch *arch) {
 
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 
-void c2h_rocm_prefixes(const char *out[4]) {
-  out[0] = getenv("ROCM_PATH");
-  out[1] = getenv("HIP_PATH");
-  out[2] = "/opt/rocm";
-  out[3] = "/usr";
-  for (int i = 0; i < 4; i++) {
+void c2h_rocm_prefixes(const char *hip_path, const char *out[C2H_ROCM_PREFIXES]) {
+  out[0] = hip_path;
+  out[1] = getenv("ROCM_PATH");
+  out[2] = getenv("HIP_PATH");
+  out[3] = "/opt/rocm";
+  out[4] = "/usr";
+  for (int i = 0; i < C2H_ROCM_PREFIXES; i++) {
     if (out[i] && !*out[i]) out[i] = NULL;
     for (int j = 0; out[i] && j < i; j++)
       if (out[j] && strcmp(out[i], out[j]) == 0) out[i] = NULL;
   }
 }
 
-int c2h_rocm_root(char **root) {
+/* path made absolute (the compiles run in a scratch folder): its real path
+ * when it exists, else path itself. NULL when out of memory. */
+static char *absolute(const char *path) {
+  char *real = realpath(path, NULL);
+  return real ? real : c2h_strdup(path);
+}
+
+int c2h_rocm_root(const char *hip_path, char **root) {
   *root = NULL;
-  const char *prefixes[4];
-  c2h_rocm_prefixes(prefixes);
-  for (int i = 0; i < 4; i++) {
+  const char *prefixes[C2H_ROCM_PREFIXES];
+  c2h_rocm_prefixes(hip_path, prefixes);
+  for (int i = 0; i < C2H_ROCM_PREFIXES; i++) {
     if (!prefixes[i]) continue;
     int found = has_file(prefixes[i], "include/hip/hip_version.h");
     if (found < 0) return C2H_ERR_NOMEM;
     if (found) {
-      *root = c2h_strdup(prefixes[i]);
+      *root = absolute(prefixes[i]);
       return *root ? 0 : C2H_ERR_NOMEM;
     }
   }
+  return 0;
+}
+
+int c2h_hip_path_check(const char *hip_path, c2h_error *err) {
+  if (!is_dir(hip_path)) return c2h_error_set(err, C2H_ERR_USAGE, hip_path, 0, 0, "the HIP path is not a folder");
+  int found = has_file(hip_path, "include/hip/hip_runtime.h");
+  if (found < 0) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+  if (!found)
+    return c2h_error_set(err, C2H_ERR_USAGE, hip_path, 0, 0,
+                         "the HIP path holds no include/hip/hip_runtime.h: give the folder of a HIP installation "
+                         "(the one holding include/ and bin/, e.g. /opt/rocm)");
   return 0;
 }
 
@@ -109,9 +128,13 @@ typedef struct devlib_dir {
   const char *origin;
 } devlib_dir;
 
-/* Takes dir (NULL: out of memory) unless it is already a candidate. */
+/* Takes dir (NULL: out of memory), made absolute, unless it is already a
+ * candidate. */
 static int add_devlib(devlib_dir *c, size_t *n, char *dir, const char *origin) {
   if (!dir) return C2H_ERR_NOMEM;
+  char *abs = absolute(dir);
+  free(dir);
+  if (!(dir = abs)) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < *n; i++)
     if (strcmp(c[i].dir, dir) == 0) {
       free(dir);
@@ -125,7 +148,7 @@ static int add_devlib(devlib_dir *c, size_t *n, char *dir, const char *origin) {
 int c2h_device_libs_find(const char *first, const char *first_origin, const char *rocm_root, const char *isa,
                          c2h_device_libs *out) {
   memset(out, 0, sizeof *out);
-  devlib_dir cand[12];
+  devlib_dir cand[14];
   size_t n = 0;
   int rc = 0;
   const char *tmp = getenv("TMPDIR");
@@ -144,6 +167,12 @@ int c2h_device_libs_find(const char *first, const char *first_origin, const char
   rc |= add_devlib(cand, &n, c2h_strdup("/usr/lib/amdgcn/bitcode"), "rocm-device-libs");
   const char *made_origin = "made by cu2hip's tests/compile/make_device_libs.sh";
   rc |= add_devlib(cand, &n, fmt("%s/cu2hip-device-libs-%ld", tmp, (long)getuid()), made_origin);
+  /* scripts/run-examples.sh makes build/device-libs, beside build/cu2hip. */
+  const char *examples_origin = "made by cu2hip's scripts/run-examples.sh";
+  char *exe = realpath("/proc/self/exe", NULL);
+  char *slash = exe ? strrchr(exe, '/') : NULL;
+  if (slash) rc |= add_devlib(cand, &n, fmt("%.*s/device-libs", (int)(slash - exe), exe), examples_origin);
+  free(exe);
 
   char *isa_file = fmt("oclc_isa_version_%s.bc", isa);
   if (!isa_file) rc = C2H_ERR_NOMEM;
@@ -152,7 +181,8 @@ int c2h_device_libs_find(const char *first, const char *first_origin, const char
     int has_isa = ocml > 0 ? has_file(cand[i].dir, isa_file) : 0;
     if (ocml < 0 || has_isa < 0) rc = C2H_ERR_NOMEM;
     if (ocml <= 0 || rc) continue;
-    if (!out->any && cand[i].origin != made_origin && !(out->any = c2h_strdup(cand[i].dir))) rc = C2H_ERR_NOMEM;
+    int made = cand[i].origin == made_origin || cand[i].origin == examples_origin;
+    if (!out->any && !made && !(out->any = c2h_strdup(cand[i].dir))) rc = C2H_ERR_NOMEM;
     if (!out->isa && has_isa) {
       if (!(out->isa = c2h_strdup(cand[i].dir))) rc = C2H_ERR_NOMEM;
       out->isa_origin = cand[i].origin;
@@ -211,15 +241,15 @@ static int mark_duplicates(c2h_compilers *cs) {
   return 0;
 }
 
-int c2h_compilers_find(const char *rocm_root, c2h_compilers *out) {
+int c2h_compilers_find(const char *hip_path, const char *rocm_root, c2h_compilers *out) {
   memset(out, 0, sizeof *out);
   int rc = 0;
-  const char *prefixes[4];
-  c2h_rocm_prefixes(prefixes);
+  const char *prefixes[C2H_ROCM_PREFIXES];
+  c2h_rocm_prefixes(hip_path, prefixes);
 
-  /* hipcc: on PATH, else in a ROCm prefix. */
-  char *hipcc = c2h_proc_find_in_path("hipcc");
-  for (int i = 0; i < 3 && !hipcc && !rc; i++) {
+  /* hipcc: on PATH, else in a ROCm prefix; with --hip-path, only its own. */
+  char *hipcc = hip_path ? NULL : c2h_proc_find_in_path("hipcc");
+  for (int i = 0; i < (hip_path ? 1 : 4) && !hipcc && !rc; i++) {
     if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
     char *c = fmt("%s/bin/hipcc", prefixes[i]);
     if (!c) rc = C2H_ERR_NOMEM;
@@ -236,7 +266,7 @@ int c2h_compilers_find(const char *rocm_root, c2h_compilers *out) {
   char *plain = rc ? NULL : c2h_proc_find_in_path("clang++");
   if (plain) rc |= add_compiler(out, "clang++", plain, 0);
   /* ROCm's own clang, in the prefixes other than the system's. */
-  for (int i = 0; i < 3 && rocm_root && out->n < 14 && !rc; i++) {
+  for (int i = 0; i < 4 && rocm_root && out->n < 14 && !rc; i++) {
     if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
     static const char *const sub[] = {"llvm/bin/clang++", "lib/llvm/bin/clang++"};
     for (int k = 0; k < 2; k++) {
@@ -314,7 +344,7 @@ int c2h_probe_write(const char *dir) {
  * --verify runs, before the file. */
 static int base_argv(const c2h_compiler *c, const char *arch, const char *rocm_root, const char *devlib,
                      c2h_probe *p) {
-  p->argv = calloc(8, sizeof *p->argv);
+  p->argv = calloc(12, sizeof *p->argv);
   if (!p->argv) return C2H_ERR_NOMEM;
   size_t n = 0;
   p->argv[n++] = c2h_strdup(c->path);
@@ -324,6 +354,13 @@ static int base_argv(const c2h_compiler *c, const char *arch, const char *rocm_r
   if (!c->hipcc) {
     p->argv[n++] = c2h_strdup("-std=c++17");
     if (rocm_root) p->argv[n++] = fmt("--rocm-path=%s", rocm_root);
+    /* clang searches /usr/include before the HIP headers of another prefix,
+     * so a system HIP would win over the one asked for. */
+    if (rocm_root && strcmp(rocm_root, "/usr") != 0) {
+      p->argv[n++] = fmt("--hip-path=%s", rocm_root);
+      p->argv[n++] = c2h_strdup("-isystem");
+      p->argv[n++] = fmt("%s/include", rocm_root);
+    }
     if (devlib) p->argv[n++] = fmt("--rocm-device-lib-path=%s", devlib);
   }
   p->argc = n;
@@ -529,20 +566,26 @@ int c2h_toolchain_select(const c2h_toolchain_request *rq, c2h_toolchain *tc, c2h
     probe_init(&probes[i]);
     probe_init(&syntax[i]);
   }
-  int rc = c2h_rocm_root(&root);
+  char *given_devlib = NULL;
   const char *devlib = rq->device_lib_path;
-  if (rc) goto nomem;
+  int rc = rq->hip_path ? c2h_hip_path_check(rq->hip_path, err) : 0;
+  if (rc) goto done;
+  if ((rc = c2h_rocm_root(rq->hip_path, &root)) != 0) goto nomem;
   if (devlib && !is_dir(devlib)) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, devlib, 0, 0, "the device-library path is not a folder");
     goto done;
   }
-  if (!devlib) {
+  if (devlib) {
+    /* The compiles run in a scratch folder: a relative path is the user's. */
+    if (!(given_devlib = absolute(devlib))) goto nomem;
+    devlib = given_devlib;
+  } else {
     if ((rc = c2h_device_libs_find(NULL, NULL, root, rq->arch->isa, &dl)) != 0) goto nomem;
     devlib = c2h_device_libs_folder(&dl);
   }
   if (rq->compiler) {
     if ((rc = c2h_compilers_given(rq->compiler, &cs, err)) != 0) goto done;
-  } else if ((rc = c2h_compilers_find(root, &cs)) != 0) {
+  } else if ((rc = c2h_compilers_find(rq->hip_path, root, &cs)) != 0) {
     goto nomem;
   }
   if (!cs.n) {
@@ -606,6 +649,7 @@ done:
   }
   c2h_compilers_dispose(&cs);
   c2h_device_libs_dispose(&dl);
+  free(given_devlib);
   free(root);
   if (rc) c2h_toolchain_dispose(tc);
   return rc;

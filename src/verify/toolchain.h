@@ -31,13 +31,22 @@ int c2h_arch_parse(const char *text, c2h_arch *arch);
 
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 
-/* Candidate ROCm prefixes in search order: $ROCM_PATH, $HIP_PATH, /opt/rocm,
- * /usr; unset, empty or repeated ones are NULL. */
-void c2h_rocm_prefixes(const char *out[4]);
+enum { C2H_ROCM_PREFIXES = 5 };
 
-/* The first prefix holding include/hip/hip_version.h, in *root (malloc'd),
- * or NULL. Returns 0 or C2H_ERR_NOMEM. */
-int c2h_rocm_root(char **root);
+/* Candidate ROCm prefixes in search order: hip_path (--hip-path; may be
+ * NULL), $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr; unset, empty or repeated
+ * ones are NULL. */
+void c2h_rocm_prefixes(const char *hip_path, const char *out[C2H_ROCM_PREFIXES]);
+
+/* The first prefix holding include/hip/hip_version.h, as an absolute path
+ * (a relative one is taken from the current folder; the compiles run
+ * elsewhere), in *root (malloc'd), or NULL. Returns 0 or C2H_ERR_NOMEM. */
+int c2h_rocm_root(const char *hip_path, char **root);
+
+/* Whether hip_path (--hip-path) is a HIP installation: a folder holding
+ * include/hip/hip_runtime.h. Returns 0, or C2H_ERR_USAGE with err saying
+ * what is wrong. */
+int c2h_hip_path_check(const char *hip_path, c2h_error *err);
 
 typedef struct c2h_device_libs {
   /* The first folder with ocml.bc; the test suite's folder only when no
@@ -51,9 +60,12 @@ typedef struct c2h_device_libs {
 /* Looks for device-library folders, in order: `first` (when not NULL, with
  * origin `first_origin`), $HIP_DEVICE_LIB_PATH, $DEVICE_LIB_PATH,
  * amdgcn/bitcode under rocm_root and /opt/rocm,
- * /usr/lib/x86_64-linux-gnu/amdgcn/bitcode, /usr/lib/amdgcn/bitcode, and
+ * /usr/lib/x86_64-linux-gnu/amdgcn/bitcode, /usr/lib/amdgcn/bitcode,
  * $TMPDIR/cu2hip-device-libs-UID (what tests/compile/make_device_libs.sh
- * makes by default). Returns 0 or C2H_ERR_NOMEM. */
+ * makes by default) and device-libs beside the cu2hip binary (what
+ * scripts/run-examples.sh makes in build/). Relative folders are taken from
+ * the current folder, and the folders found are absolute. Returns 0 or
+ * C2H_ERR_NOMEM. */
 int c2h_device_libs_find(const char *first, const char *first_origin, const char *rocm_root, const char *isa,
                          c2h_device_libs *out);
 
@@ -81,10 +93,11 @@ typedef struct c2h_compilers {
 } c2h_compilers;
 
 /* The compilers of this machine, in order of preference: hipcc (on PATH,
- * else in bin/ of $ROCM_PATH, $HIP_PATH or /opt/rocm), clang++-22 ...
- * clang++-14 and clang++ on PATH, then ROCm's own clang++ (when rocm_root is
- * not NULL). Returns 0 or C2H_ERR_NOMEM. */
-int c2h_compilers_find(const char *rocm_root, c2h_compilers *out);
+ * else in bin/ of $ROCM_PATH, $HIP_PATH or /opt/rocm; with hip_path, only
+ * the one in its bin/, as another hipcc would use its own HIP), clang++-22
+ * ... clang++-14 and clang++ on PATH, then ROCm's own clang++ (when
+ * rocm_root is not NULL). Returns 0 or C2H_ERR_NOMEM. */
+int c2h_compilers_find(const char *hip_path, const char *rocm_root, c2h_compilers *out);
 
 /* One compiler named by the user, used as it is: a path, or a name looked
  * up on PATH. It is hipcc when its name starts with "hipcc". Returns 0,
@@ -113,8 +126,10 @@ int c2h_probe_write(const char *dir);
 
 /* For each compiler of cs that is not a duplicate and, when `which` is not
  * NULL, whose which[i] is set: out[i] gets its flags for arch (clang:
- * -std=c++17, --rocm-path=rocm_root and --rocm-device-lib-path=devlib when
- * not NULL; hipcc finds its own) and, when dir is not NULL (holding the
+ * -std=c++17, --rocm-path=rocm_root, and for a prefix other than /usr also
+ * --hip-path=rocm_root -isystem rocm_root/include, so that its headers come
+ * before the system's; --rocm-device-lib-path=devlib when not NULL; hipcc
+ * finds its own) and, when dir is not NULL (holding the
  * probe kernel), a compile of the probe kernel in dir. The compiles run at
  * once; each is killed after timeout_ms. out[0..cs->n) is set up in every
  * case. Returns 0 or C2H_ERR_NOMEM. */
@@ -151,7 +166,8 @@ char *c2h_argv_join(char *const *argv, size_t argc);
 typedef struct c2h_toolchain_request {
   const c2h_arch *arch;
   const char *compiler;        /* used as it is; NULL: the first of c2h_compilers_find that builds */
-  const char *device_lib_path; /* NULL: found by c2h_device_libs_find */
+  const char *hip_path;        /* a HIP installation (--hip-path); NULL: c2h_rocm_root finds one */
+  const char *device_lib_path; /* NULL: found by c2h_device_libs_find (relative: from the current folder) */
   const char *dir;             /* a scratch folder for the probes */
 } c2h_toolchain_request;
 

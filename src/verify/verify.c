@@ -33,6 +33,7 @@ typedef struct unit_run {
   char *command;       /* the compile as shown to users (without -o) */
   char *depfile;       /* the files the compile read, in the scratch folder (NULL: not asked for) */
   char **reads;        /* what depfile lists, after a compile that succeeded (owned) */
+  int failed;          /* the compile failed */
   c2h_diag_list diags;
 } unit_run;
 
@@ -257,6 +258,7 @@ static int finish_unit(verify_ctx *v, unit_run *r, const c2h_proc *p, int start_
     return r->depfile ? read_depfile(v, r) : 0;
   }
   v->sum->failed++;
+  r->failed = 1;
   const char *out = p->out ? p->out : "";
   int rc = p->timed_out ? 0 : add_errors(v, r, out);
   if (rc || r->diags.len) return rc;
@@ -454,7 +456,7 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
     return c2h_error_set(err, errno == ENOMEM ? C2H_ERR_NOMEM : C2H_ERR_IO, NULL, 0, 0,
                          "cannot make a temporary folder to compile in: %s", strerror(errno));
   c2h_toolchain tc;
-  c2h_toolchain_request rq = {&arch, o->compiler, o->device_lib_path, dir};
+  c2h_toolchain_request rq = {&arch, o->compiler, o->hip_path, o->device_lib_path, dir};
   int rc = c2h_toolchain_select(&rq, &tc, err);
   if (rc) {
     c2h_proc_remove_tree(dir);
@@ -478,6 +480,8 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
   }
   verify_ctx v = {&tc, dir, o->timeout_ms > 0 ? o->timeout_ms : DEFAULT_TIMEOUT_MS, NULL, n_todo, sum, o, 0};
   if (!rc) sum->command = summary_command(&tc, &arch);
+  sum->syntax_only = tc.syntax_only;
+  if (!rc && !(sum->unit_failed = calloc(n ? n : 1, 1))) rc = C2H_ERR_NOMEM;
   v.runs = calloc(n_todo ? n_todo : 1, sizeof *v.runs);
   if (!rc) rc = sum->command && v.runs ? 0 : C2H_ERR_NOMEM;
   size_t prepared = 0;
@@ -488,6 +492,7 @@ int c2h_verify_run(const c2h_verify_options *o, const c2h_verify_unit *units, si
   /* In unit order, so that the report does not depend on the jobs. */
   for (size_t i = 0; i < n_todo && !rc; i++) {
     rc = c2h_diag_list_move(diags, &v.runs[i].diags);
+    sum->unit_failed[todo[i]] = (unsigned char)v.runs[i].failed;
     if (sum->reads) {
       sum->reads[todo[i]] = v.runs[i].reads;
       v.runs[i].reads = NULL;
@@ -515,5 +520,6 @@ void c2h_verify_summary_dispose(c2h_verify_summary *s) {
     free(s->reads[i]);
   }
   free(s->reads);
+  free(s->unit_failed);
   memset(s, 0, sizeof *s);
 }

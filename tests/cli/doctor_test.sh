@@ -26,10 +26,22 @@ if [ ! -x "$TOOL" ]; then
   exit 2
 fi
 PYTHON=$(command -v python3 || true)
+# HIP 6.3 headers beside the repository, when present (../shared/rocm-6.3).
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+ROCM63=$SRC/../shared/rocm-6.3
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/doctor_test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/empty-bin" "$work/stub-bin" "$work/tmp-90a" "$work/tmp-nocc" "$work/tmp-stub"
+mkdir -p "$work/empty-bin" "$work/stub-bin" "$work/tmp-90a" "$work/tmp-nocc" "$work/tmp-stub" "$work/tmp-rel" \
+  "$work/tmp-examples" "$work/rel/libs" "$work/examples/bin/device-libs"
+# Stand-in device-library folders: one named relative to the current
+# folder, one beside a copy of the binary, where scripts/run-examples.sh
+# makes build/device-libs (beside build/cu2hip).
+for d in "$work/rel/libs" "$work/examples/bin/device-libs"; do
+  : >"$d/ocml.bc"
+  : >"$d/oclc_isa_version_942.bc"
+done
+cp "$TOOL" "$work/examples/bin/cu2hip"
 
 # Stand-in compilers, so that most runs are fast and their verdict known: a
 # hipcc that builds anything (and logs its arguments to $STUB_LOG), a
@@ -73,6 +85,15 @@ launch nvidia "PATH=$work/stub-bin" HIP_PLATFORM=nvidia --
 launch hsa "PATH=$work/stub-bin" HSA_OVERRIDE_GFX_VERSION=11.0.0 --
 launch rocmpath "PATH=$work/stub-bin" ROCM_PATH=/nonexistent --
 launch stub "PATH=$work/stub-bin" "TMPDIR=$work/tmp-stub" -- --format json
+# A relative --device-lib-path, resolved against the current folder.
+(cd "$work/rel" && launch rel "PATH=$work/stub-bin" "TMPDIR=$work/tmp-rel" -- --format json --device-lib-path libs &&
+  wait) &
+(TOOL=$work/examples/bin/cu2hip && launch examples "PATH=$work/stub-bin" "TMPDIR=$work/tmp-examples" -- && wait) &
+if [ -d "$ROCM63/include/hip" ]; then
+  launch hippath "PATH=$work/stub-bin" ROCM_PATH=/usr -- --format json --hip-path "$ROCM63"
+  launch rocmenv "PATH=$work/stub-bin" "ROCM_PATH=$ROCM63" -- --format json
+fi
+launch badhippath -- --hip-path "$work/empty-bin"
 launch badarch -- --offload-arch sm_80
 launch badformat -- --format xml
 wait
@@ -113,7 +134,14 @@ check_text() {
   has '^  (ok|warning|missing) +clang-offload-bundler '
   has '^  (ok|warning|missing) +oclc_isa_version_942\.bc '
   # Every item line has a known status.
-  ! grep -E '^  [^ ]' "$out" | grep -Evq '^  (ok|warning|missing) ' || die "item with an unknown status"
+  ! grep -E '^  [^ ]' "$out" | grep -Evq '^  (ok|warning|missing|unset) ' || die "item with an unknown status"
+  # Unset variables are listed apart and are not counted as ok.
+  lacks '^  ok +not set:'
+  local items n_ok
+  items=$(grep -cE '^  ok ' "$out")
+  n_ok=$(sed -nE 's/^([0-9]+) ok, [0-9]+ warnings?, [0-9]+ missing \([0-9]+ variables? not set\)$/\1/p' "$out")
+  [ -n "$n_ok" ] || die "no count line: $(tail -n 1 "$out")"
+  [ "$n_ok" = "$items" ] || die "$n_ok counted ok, but $items items are ok"
   if no_gpu; then has '^  missing +gpu +none found'; fi
 }
 
@@ -131,17 +159,21 @@ sections = set()
 for it in doc["items"]:
     for key in ("section", "name", "status", "message", "version", "path"):
         assert key in it, "item without %s: %r" % (key, it)
-    assert it["status"] in ("ok", "warning", "missing"), it
+    assert it["status"] in ("ok", "warning", "missing", "unset"), it
     assert it["message"], it
     sections.add(it["section"])
     if it["section"] == "environment":
         assert isinstance(it["set"], bool) and "value" in it, it
+        assert (it["status"] == "unset") == (not it["set"]), it
+    else:
+        assert it["status"] != "unset", it
 assert sections == {"rocm", "compilers", "device-libs", "gpus", "environment"}, sections
 v = doc["verdict"]
-for key in ("can_build", "compiler", "command", "gpus", "ok", "warnings", "missing", "message"):
+for key in ("can_build", "compiler", "command", "gpus", "ok", "warnings", "missing", "unset", "message"):
     assert key in v, "verdict without " + key
 assert v["can_build"] == (rc == 0), (v, rc)
-assert sum(v[k] for k in ("ok", "warnings", "missing")) == len(doc["items"])
+assert sum(v[k] for k in ("ok", "warnings", "missing", "unset")) == len(doc["items"])
+assert v["ok"] == sum(1 for it in doc["items"] if it["status"] == "ok"), v
 EOF
   if no_gpu; then
     "$PYTHON" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["gpus"] == 0; assert any(i["section"] == "gpus" and i["status"] == "missing" for i in d["items"])' "$out" ||
@@ -200,6 +232,55 @@ EOF
   empty_dir "$work/tmp-stub"
 }
 
+check_rel() {
+  "$PYTHON" - "$out" "$work/rel/libs" <<'EOF' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+isa = [i for i in d["items"] if i["name"] == "oclc_isa_version_942.bc"][0]
+assert isa["status"] == "ok" and isa["path"] == sys.argv[2] + "/oclc_isa_version_942.bc", isa
+assert "--device-lib-path" in isa["message"], isa
+c19 = [i for i in d["items"] if i["name"] == "clang++-19"][0]
+assert "--rocm-device-lib-path=" + sys.argv[2] + " " in c19["command"], c19
+EOF
+}
+
+check_examples() {
+  has "^  ok +oclc_isa_version_942\\.bc +$work/examples/bin/device-libs/oclc_isa_version_942\\.bc \\(made by cu2hip's scripts/run-examples\\.sh\\)"
+}
+
+# hip63 [only]: the JSON says the HIP 6.3 headers were taken, and clang is
+# pointed at them before the system's; with `only` (--hip-path), the hipcc
+# on PATH, which would use its own HIP, is not tried.
+hip63() {
+  "$PYTHON" - "$out" "$(cd "$ROCM63" && pwd -P)" "${1:-}" <<'EOF' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+root = sys.argv[2]
+only = sys.argv[3] == "only"
+hip = [i for i in d["items"] if i["name"] == "hip"][0]
+assert hip["status"] == "ok" and hip["version"] == "6.3.0" and root in hip["message"], hip
+c19 = [i for i in d["items"] if i["name"] == "clang++-19"][0]
+assert "--hip-path=%s -isystem %s/include" % (root, root) in c19["command"], c19
+hipcc_ok = any(i["name"] == "hipcc" and i["status"] == "ok" for i in d["items"])
+assert hipcc_ok != only, "the hipcc on PATH %s" % ("was tried" if only else "was not tried")
+EOF
+}
+
+check_hippath() {
+  if [ ! -d "$ROCM63/include/hip" ]; then echo "skipped: $ROCM63 absent"; return 0; fi
+  hip63 only
+}
+
+check_rocmenv() {
+  if [ ! -d "$ROCM63/include/hip" ]; then echo "skipped: $ROCM63 absent"; return 0; fi
+  hip63
+}
+
+check_badhippath() {
+  [ "$rc" = 2 ] || die "exit code $rc, want 2"
+  grep -q "no include/hip/hip_runtime.h" "$work/badhippath.err" || die "no message on stderr"
+}
+
 check_badarch() {
   [ "$rc" = 2 ] || die "exit code $rc, want 2"
   grep -q "not an AMD GPU architecture" "$work/badarch.err" || die "no message on stderr"
@@ -209,6 +290,8 @@ check_badformat() {
   [ "$rc" = 2 ] || die "exit code $rc, want 2"
 }
 
-for s in text json nvidia hsa rocmpath arch90a nocc stub badarch badformat; do check "$s"; done
+for s in text json nvidia hsa rocmpath arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat; do
+  check "$s"
+done
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

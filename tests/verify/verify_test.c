@@ -213,6 +213,13 @@ static void diagnostics_follow_the_compiler(void **state) {
   assert_non_null(strstr(s1.command, "--offload-arch=gfx942"));
   assert_non_null(strstr(s1.command, " -c FILE"));
   assert_null(strstr(s1.command, "-fsyntax-only"));
+  assert_false(s1.syntax_only);
+  /* Per unit, in unit order: which ones failed (sum to s1.failed). */
+  size_t n_failed = 0;
+  for (size_t i = 0; i < N_UNITS; i++) n_failed += s1.unit_failed[i];
+  assert_int_equal(n_failed, s1.failed);
+  assert_int_equal(s1.unit_failed[0], 0); /* good.hip */
+  assert_int_equal(s1.unit_failed[1], 1); /* two_errors.hip */
   assert_int_equal(one.len, 2 + 1 + 1 + 20 + 1);
   /* Two errors, in the order of the file; the first names the command. */
   assert_diag(&one.items[0], f.paths[1], 3, "undeclared_one");
@@ -276,10 +283,16 @@ static void syntax_only_without_device_libs(void **state) {
   if (strstr(s.command, "hipcc")) {
     /* hipcc finds its own device libraries. */
     assert_null(strstr(s.command, "-fsyntax-only"));
+    assert_false(s.syntax_only);
   } else {
     assert_non_null(strstr(s.command, "-nogpulib -fsyntax-only FILE"));
     assert_non_null(strstr(s.command, "syntax check only"));
+    /* The caller learns it, so as never to call the check a compile. */
+    assert_true(s.syntax_only);
   }
+  assert_int_equal(s.failed, 1);
+  assert_non_null(s.unit_failed);
+  assert_int_equal(s.unit_failed[0], 1);
   assert_int_equal(diags.len, 2);
   assert_diag(&diags.items[0], p, 3, "undeclared_one");
   assert_diag(&diags.items[1], p, 5, "undeclared_two");
