@@ -68,6 +68,9 @@ typedef struct c2h_rule {
   c2h_version rocm;        /* first ROCm version providing form.hip */
   c2h_version deprecated, removed;
   const char *note;
+  /* Device entries: the function of cu2hip_compat.h that stands in for the
+   * name when HIP lacks it (unsupported, or older than `rocm`), or NULL. */
+  const char *compat;
   /* Macro entries: the CUDA headers (as #included) whose inclusion defines
    * the macro, so that the parse defines it where nvcc would; cuda_runtime.h
    * (which nvcc includes in every file) means always. */

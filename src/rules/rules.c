@@ -296,6 +296,10 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'unsupported' needs a one-line reason", NULL, NULL);
       if (!(rule->unsupported = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "compat") == 0 && kind == C2H_RULE_DEVICE) {
+      if (!scalar(v) || !*scalar(v))
+        return fail_at(ld, v, "'compat' must name the function cu2hip_compat.h provides", NULL, NULL);
+      if (!(rule->compat = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
     } else if (strcmp(ks, "defined_by") == 0 && kind == C2H_RULE_MACRO) {
       rc = parse_header_list(ld, v, rule);
     } else if (strcmp(ks, "version") == 0 && kind == C2H_RULE_MACRO) {
@@ -346,8 +350,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; defined_by and "
-                     "version in macros; needs in headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; compat in "
+                     "device; defined_by and version in macros; needs in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
@@ -364,6 +368,10 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   } else if (!rule->form.hip && !rule->form.call) {
     return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);
   }
+  /* The compatibility header stands in where HIP has nothing: for an
+   * unsupported name, or for one HIP gains in a later release. */
+  if (rule->compat && !rule->unsupported && (!rule->rocm || rule->has_fallback))
+    return fail_at(ld, val, "'compat' needs 'unsupported', or 'rocm' without 'fallback'", NULL, NULL);
   if (fallback && !rule->rocm)
     return fail_at(ld, fallback, "'fallback' needs 'rocm' (the version the main form appears in)",
                    NULL, NULL);

@@ -1,0 +1,267 @@
+/* cu2hip_compat.h: CUDA device functions that HIP lacks, written for AMD GPUs
+ * (64-lane wavefronts, gfx942). cu2hip writes this file beside the sources it
+ * translates when they use one of these functions and includes it there.
+ *
+ * Copyright (c) the cu2hip authors. MIT License: permission is hereby granted,
+ * free of charge, to any person obtaining a copy of this file, to deal in it
+ * without restriction, including without limitation the rights to use, copy,
+ * modify, merge, publish, distribute, sublicense, and/or sell copies of it,
+ * subject to this notice being included in all copies. THE FILE IS PROVIDED
+ * "AS IS", WITHOUT WARRANTY OF ANY KIND.
+ *
+ * Every function is named cu2hip_<CUDA name without the leading underscores>
+ * so that it never collides with a name a later HIP release defines.
+ * Without HIP (a plain C++ compiler) the arithmetic functions are ordinary
+ * inline functions, so that they can be tested on the host. */
+#ifndef CU2HIP_COMPAT_H
+#define CU2HIP_COMPAT_H
+
+#if defined(__HIPCC__) || defined(__HIP__)
+#include <hip/hip_runtime.h>
+#define CU2HIP_HD __host__ __device__ inline
+#else
+#define CU2HIP_HD inline
+#endif
+
+/* ---- integer dot products (__dp4a, __dp2a_lo, __dp2a_hi) ------------------
+ * Products and sums wrap modulo 2^32 as CUDA's do: the arithmetic is done on
+ * unsigned values, where wrapping is defined. */
+
+/* Byte k of x as a signed or unsigned number. */
+CU2HIP_HD int cu2hip_sbyte_(unsigned x, int k) { return (int)(signed char)(unsigned char)(x >> (8 * k)); }
+CU2HIP_HD unsigned cu2hip_ubyte_(unsigned x, int k) { return (x >> (8 * k)) & 0xffu; }
+CU2HIP_HD int cu2hip_shalf_(unsigned x, int k) { return (int)(short)(unsigned short)(x >> (16 * k)); }
+CU2HIP_HD unsigned cu2hip_uhalf_(unsigned x, int k) { return (x >> (16 * k)) & 0xffffu; }
+
+CU2HIP_HD int cu2hip_dp4a(int a, int b, int c) {
+  unsigned r = (unsigned)c;
+  for (int k = 0; k < 4; k++)
+    r += (unsigned)(cu2hip_sbyte_((unsigned)a, k) * cu2hip_sbyte_((unsigned)b, k));
+  return (int)r;
+}
+CU2HIP_HD unsigned cu2hip_dp4a(unsigned a, unsigned b, unsigned c) {
+  unsigned r = c;
+  for (int k = 0; k < 4; k++) r += cu2hip_ubyte_(a, k) * cu2hip_ubyte_(b, k);
+  return r;
+}
+/* srcA: two 16-bit numbers; srcB: the two bytes of its low (lo) or high
+ * (hi) half. */
+CU2HIP_HD int cu2hip_dp2a_(int a, int b, int c, int half) {
+  unsigned r = (unsigned)c;
+  for (int k = 0; k < 2; k++)
+    r += (unsigned)(cu2hip_shalf_((unsigned)a, k) * cu2hip_sbyte_((unsigned)b, 2 * half + k));
+  return (int)r;
+}
+CU2HIP_HD unsigned cu2hip_dp2a_(unsigned a, unsigned b, unsigned c, int half) {
+  unsigned r = c;
+  for (int k = 0; k < 2; k++) r += cu2hip_uhalf_(a, k) * cu2hip_ubyte_(b, 2 * half + k);
+  return r;
+}
+CU2HIP_HD int cu2hip_dp2a_lo(int a, int b, int c) { return cu2hip_dp2a_(a, b, c, 0); }
+CU2HIP_HD int cu2hip_dp2a_hi(int a, int b, int c) { return cu2hip_dp2a_(a, b, c, 1); }
+CU2HIP_HD unsigned cu2hip_dp2a_lo(unsigned a, unsigned b, unsigned c) { return cu2hip_dp2a_(a, b, c, 0); }
+CU2HIP_HD unsigned cu2hip_dp2a_hi(unsigned a, unsigned b, unsigned c) { return cu2hip_dp2a_(a, b, c, 1); }
+
+/* ---- SIMD within a word (__vadd4, __vmaxs2, ...) ---------------------------
+ * The word is split into 4 bytes (…4) or 2 halfwords (…2); each lane is
+ * computed on its own and the results are packed again. */
+
+enum cu2hip_simd_op_ { CU2HIP_ADD_, CU2HIP_SUB_, CU2HIP_MAXS_, CU2HIP_MINS_, CU2HIP_MAXU_, CU2HIP_MINU_,
+                       CU2HIP_ABSDIFFS_, CU2HIP_ABSDIFFU_, CU2HIP_ADDSS_, CU2HIP_ADDUS_, CU2HIP_SUBSS_,
+                       CU2HIP_SUBUS_ };
+
+CU2HIP_HD unsigned cu2hip_simd_(unsigned a, unsigned b, int bits, int op) {
+  unsigned lane_mask = bits == 8 ? 0xffu : 0xffffu, r = 0;
+  int smax = bits == 8 ? 127 : 32767, smin = -smax - 1;
+  for (int shift = 0; shift < 32; shift += bits) {
+    unsigned ua = (a >> shift) & lane_mask, ub = (b >> shift) & lane_mask;
+    /* The lane as a signed number (two's complement). */
+    int sa = (int)ua - (ua > (unsigned)smax ? (int)lane_mask + 1 : 0);
+    int sb = (int)ub - (ub > (unsigned)smax ? (int)lane_mask + 1 : 0);
+    long v = 0;
+    switch (op) {
+    case CU2HIP_ADD_: v = (long)ua + ub; break;
+    case CU2HIP_SUB_: v = (long)ua - (long)ub; break;
+    case CU2HIP_MAXS_: v = sa > sb ? sa : sb; break;
+    case CU2HIP_MINS_: v = sa < sb ? sa : sb; break;
+    case CU2HIP_MAXU_: v = ua > ub ? ua : ub; break;
+    case CU2HIP_MINU_: v = ua < ub ? ua : ub; break;
+    case CU2HIP_ABSDIFFS_: v = sa > sb ? sa - sb : sb - sa; break;
+    case CU2HIP_ABSDIFFU_: v = ua > ub ? (long)(ua - ub) : (long)(ub - ua); break;
+    case CU2HIP_ADDSS_: v = sa + sb; v = v > smax ? smax : v < smin ? smin : v; break;
+    case CU2HIP_ADDUS_: v = (long)ua + ub; v = v > (long)lane_mask ? (long)lane_mask : v; break;
+    case CU2HIP_SUBSS_: v = sa - sb; v = v > smax ? smax : v < smin ? smin : v; break;
+    case CU2HIP_SUBUS_: v = (long)ua - (long)ub; v = v < 0 ? 0 : v; break;
+    }
+    r |= ((unsigned)v & lane_mask) << shift;
+  }
+  return r;
+}
+
+#define CU2HIP_SIMD_(name, op)                                                                     \
+  CU2HIP_HD unsigned cu2hip_##name##4(unsigned a, unsigned b) { return cu2hip_simd_(a, b, 8, op); } \
+  CU2HIP_HD unsigned cu2hip_##name##2(unsigned a, unsigned b) { return cu2hip_simd_(a, b, 16, op); }
+CU2HIP_SIMD_(vadd, CU2HIP_ADD_)
+CU2HIP_SIMD_(vsub, CU2HIP_SUB_)
+CU2HIP_SIMD_(vmaxs, CU2HIP_MAXS_)
+CU2HIP_SIMD_(vmins, CU2HIP_MINS_)
+CU2HIP_SIMD_(vmaxu, CU2HIP_MAXU_)
+CU2HIP_SIMD_(vminu, CU2HIP_MINU_)
+CU2HIP_SIMD_(vabsdiffs, CU2HIP_ABSDIFFS_)
+CU2HIP_SIMD_(vabsdiffu, CU2HIP_ABSDIFFU_)
+CU2HIP_SIMD_(vaddss, CU2HIP_ADDSS_)
+CU2HIP_SIMD_(vaddus, CU2HIP_ADDUS_)
+CU2HIP_SIMD_(vsubss, CU2HIP_SUBSS_)
+CU2HIP_SIMD_(vsubus, CU2HIP_SUBUS_)
+#undef CU2HIP_SIMD_
+
+/* ---- directed rounding (__fadd_rd, __fmul_ru, __dsub_rz, ...) --------------
+ * Exact, without changing the rounding mode: the result rounded to nearest
+ * is moved one step when the exact result lies on the other side of it.
+ * For sums the rounding error is computed exactly (Fast2Sum on the operands
+ * ordered by magnitude); a float product is exact in double. Assumes the
+ * default floating-point environment (round to nearest, denormals kept: the
+ * gfx942 default for float and double) and no -ffast-math. */
+
+enum cu2hip_dir_ { CU2HIP_DOWN_, CU2HIP_UP_, CU2HIP_ZERO_ };
+
+/* The next representable value above (up) or below x; x is not NaN. */
+CU2HIP_HD float cu2hip_step_(float x, int up) {
+  unsigned u;
+  __builtin_memcpy(&u, &x, sizeof u);
+  if (x == 0.0f) u = up ? 0x00000001u : 0x80000001u;
+  else if ((x > 0.0f) == (up != 0)) u = x == (up ? __builtin_inff() : -__builtin_inff()) ? u : u + 1;
+  else u -= 1;
+  __builtin_memcpy(&x, &u, sizeof u);
+  return x;
+}
+CU2HIP_HD double cu2hip_step_(double x, int up) {
+  unsigned long long u;
+  __builtin_memcpy(&u, &x, sizeof u);
+  if (x == 0.0) u = up ? 0x1ull : 0x8000000000000001ull;
+  else if ((x > 0.0) == (up != 0)) u = x == (up ? __builtin_inf() : -__builtin_inf()) ? u : u + 1;
+  else u -= 1;
+  __builtin_memcpy(&x, &u, sizeof u);
+  return x;
+}
+
+/* r is the sum or product rounded to nearest; err > 0 (< 0) when the exact
+ * result is above (below) r. */
+template <class T> CU2HIP_HD T cu2hip_direct_(T r, int err, int dir) {
+  if (err > 0 && (dir == CU2HIP_UP_ || (dir == CU2HIP_ZERO_ && r < 0))) return cu2hip_step_(r, 1);
+  if (err < 0 && (dir == CU2HIP_DOWN_ || (dir == CU2HIP_ZERO_ && r > 0))) return cu2hip_step_(r, 0);
+  return r;
+}
+
+template <class T> CU2HIP_HD T cu2hip_add_(T a, T b, int dir) {
+  T s = a + b;
+  if (s != s) return s;
+  T inf = (T)__builtin_inf();
+  if (s == inf || s == -inf) {
+    if (a == inf || a == -inf || b == inf || b == -inf) return s; /* exact */
+    /* Overflow: the exact sum lies beyond the largest finite value, which
+     * is the result unless the rounding goes away from zero. */
+    if (s > 0) return dir == CU2HIP_UP_ ? s : cu2hip_step_(s, 0);
+    return dir == CU2HIP_DOWN_ ? s : cu2hip_step_(s, 1);
+  }
+  if (s == 0) {
+    /* An exact zero: rounding down gives -0 unless both operands are +0. */
+    if (dir == CU2HIP_DOWN_ && !(a == 0 && b == 0 && !__builtin_signbit(a) && !__builtin_signbit(b)))
+      return -(T)0;
+    return s;
+  }
+  T big = a, small = b;
+  if ((a < 0 ? -a : a) < (b < 0 ? -b : b)) big = b, small = a;
+  T err = small - (s - big); /* exact: s + err == a + b */
+  return cu2hip_direct_(s, err > 0 ? 1 : err < 0 ? -1 : 0, dir);
+}
+
+CU2HIP_HD float cu2hip_mul_(float a, float b, int dir) {
+  double exact = (double)a * (double)b; /* 24 + 24 bits fit in 53 */
+  float r = (float)exact;
+  if (r != r) return r;
+  return cu2hip_direct_(r, exact > (double)r ? 1 : exact < (double)r ? -1 : 0, dir);
+}
+
+#define CU2HIP_ROUNDED_(suffix, dir)                                                              \
+  CU2HIP_HD float cu2hip_fadd_##suffix(float a, float b) { return cu2hip_add_(a, b, dir); }      \
+  CU2HIP_HD float cu2hip_fsub_##suffix(float a, float b) { return cu2hip_add_(a, -b, dir); }     \
+  CU2HIP_HD float cu2hip_fmul_##suffix(float a, float b) { return cu2hip_mul_(a, b, dir); }      \
+  CU2HIP_HD double cu2hip_dadd_##suffix(double a, double b) { return cu2hip_add_(a, b, dir); }   \
+  CU2HIP_HD double cu2hip_dsub_##suffix(double a, double b) { return cu2hip_add_(a, -b, dir); }
+CU2HIP_ROUNDED_(rd, CU2HIP_DOWN_)
+CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
+CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)
+#undef CU2HIP_ROUNDED_
+
+#if defined(__HIPCC__) || defined(__HIP__)
+/* ---- vector-type overloads of the dot products ---------------------------- */
+CU2HIP_HD unsigned cu2hip_pack_(unsigned char x, unsigned char y, unsigned char z, unsigned char w) {
+  return x | (unsigned)y << 8 | (unsigned)z << 16 | (unsigned)w << 24;
+}
+CU2HIP_HD int cu2hip_dp4a(char4 a, char4 b, int c) {
+  return cu2hip_dp4a((int)cu2hip_pack_(a.x, a.y, a.z, a.w), (int)cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+CU2HIP_HD unsigned cu2hip_dp4a(uchar4 a, uchar4 b, unsigned c) {
+  return cu2hip_dp4a(cu2hip_pack_(a.x, a.y, a.z, a.w), cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+CU2HIP_HD int cu2hip_dp2a_lo(short2 a, char4 b, int c) {
+  return cu2hip_dp2a_lo((int)((unsigned short)a.x | (unsigned)(unsigned short)a.y << 16),
+                        (int)cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+CU2HIP_HD int cu2hip_dp2a_hi(short2 a, char4 b, int c) {
+  return cu2hip_dp2a_hi((int)((unsigned short)a.x | (unsigned)(unsigned short)a.y << 16),
+                        (int)cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+CU2HIP_HD unsigned cu2hip_dp2a_lo(ushort2 a, uchar4 b, unsigned c) {
+  return cu2hip_dp2a_lo(a.x | (unsigned)a.y << 16, cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+CU2HIP_HD unsigned cu2hip_dp2a_hi(ushort2 a, uchar4 b, unsigned c) {
+  return cu2hip_dp2a_hi(a.x | (unsigned)a.y << 16, cu2hip_pack_(b.x, b.y, b.z, b.w), c);
+}
+
+/* ---- __match_any_sync / __match_all_sync on a 64-lane wavefront ------------
+ * The lane masks are 64-bit (unsigned long long), as HIP's __ballot is:
+ * CUDA's functions return a 32-bit unsigned int, which cannot name the upper
+ * 32 lanes of a wavefront. Every lane of `mask` must call the function
+ * together, as in CUDA. Values are compared bit for bit (CUDA compares the
+ * 32 or 64 bits of int, long long, float or double values). */
+template <class T> __device__ inline unsigned long long cu2hip_match_bits_(T value) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "__match_*_sync takes 32- or 64-bit values");
+  unsigned long long bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof value);
+  return bits;
+}
+__device__ inline unsigned long long cu2hip_match_read_(unsigned long long bits, int lane) {
+  unsigned lo = (unsigned)__shfl((int)(unsigned)bits, lane);
+  unsigned hi = (unsigned)__shfl((int)(unsigned)(bits >> 32), lane);
+  return (unsigned long long)hi << 32 | lo;
+}
+template <class T> __device__ inline unsigned long long cu2hip_match_any_sync(unsigned long long mask, T value) {
+  unsigned long long bits = cu2hip_match_bits_(value), left = mask, mine = 0;
+  /* One round per distinct value: the lowest lane left names it, and every
+   * lane holding it drops out. */
+  while (left) {
+    unsigned long long v = cu2hip_match_read_(bits, __builtin_ctzll(left));
+    unsigned long long same = __ballot(bits == v) & mask;
+    if (bits == v) mine = same;
+    left &= ~same;
+  }
+  return mine;
+}
+template <class T>
+__device__ inline unsigned long long cu2hip_match_all_sync(unsigned long long mask, T value, int *pred) {
+  if (!mask) {
+    *pred = 1;
+    return 0;
+  }
+  unsigned long long bits = cu2hip_match_bits_(value);
+  unsigned long long v = cu2hip_match_read_(bits, __builtin_ctzll(mask));
+  int all = (__ballot(bits == v) & mask) == mask;
+  *pred = all;
+  return all ? mask : 0;
+}
+#endif
+
+#undef CU2HIP_HD
+#endif
