@@ -28,7 +28,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
-              "by_args", "note")
+              "by_args", "note", "compat")
 
 
 # --------------------------------------------------------------------------
@@ -557,6 +557,23 @@ def build(names_by_section, library, facts, problems, derive_fn=None, claim_unsu
             if isinstance(entry, dict) and set(entry) == {"hip"}:
                 out[section][name] = entry["hip"]
     return out
+
+
+def add_compat(tables, problems):
+    """Marks the device entries cu2hip_compat.h stands in for (compat_names.tsv):
+    only names HIP lacks (unsupported) or gains in a later release (rocm)."""
+    for cuda, func in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
+        entry = tables["device"].get(cuda)
+        if isinstance(entry, str):
+            entry = {"hip": entry}
+        if not isinstance(entry, dict) or not ("unsupported" in entry or
+                                               ("rocm" in entry and "fallback" not in entry)):
+            problems.append("tools/compat_names.tsv: %s is not an unsupported device entry, "
+                            "nor one with rocm and no fallback" % cuda)
+            continue
+        entry = dict(entry)
+        entry["compat"] = func
+        tables["device"][cuda] = entry
 
 
 # --------------------------------------------------------------------------
@@ -1127,6 +1144,7 @@ def main():
             # the fp4/fp6/e8m0 classes are types (their constructors look like functions)
             dev_names["types" if re.match(r"__nv_fp\d", n) else "device"].add(n)
     dev_tables = build(dev_names, "cuda-device", facts, problems)
+    add_compat(dev_tables, problems)
     outputs.append(("cuda-device.yaml", "cuda-device",
                     "CUDA device intrinsics and device-side headers whose HIP spelling or availability differs",
                     common, dev_tables))

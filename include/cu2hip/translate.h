@@ -33,6 +33,9 @@ typedef struct c2h_translate_options {
    * flags, written atomically, at most 64 and 2 GiB kept); NULL: none. The output is
    * the same with or without it; only the time differs. */
   const char *parse_cache_dir;
+  /* Non-zero: CUDA names HIP lacks stay errors (api-unsupported) instead of
+   * becoming functions of cu2hip_compat.h (c2h_compat_header()). */
+  int no_compat_header;
 } c2h_translate_options;
 
 /* Per-file figures for summaries and reports. */
@@ -64,6 +67,8 @@ typedef struct c2h_file_result {
    * real absolute paths (owned). What an incremental run must watch. */
   char **depends;
   size_t n_depends;
+  /* The output includes cu2hip_compat.h, which must be written beside it. */
+  int needs_compat_header;
 } c2h_file_result;
 
 /* Names a header an #include line refers to after files were renamed
@@ -121,6 +126,13 @@ int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, 
 /* c2h_translate_buffer with per-file options (NULL: none). */
 int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, size_t len,
                        const c2h_file_options *file, c2h_file_result *res, c2h_error *err);
+
+/* The name and text of the compatibility header (MIT licensed, part of
+ * cu2hip) that a translation using one of its functions includes: the
+ * caller writes it beside each output whose result has
+ * needs_compat_header set. */
+#define C2H_COMPAT_HEADER_NAME "cu2hip_compat.h"
+const char *c2h_compat_header(size_t *len);
 
 /* The HIP version installed on this machine (read from hip/hip_version.h in
  * $ROCM_PATH/include, /opt/rocm/include or /usr/include), or 0. */

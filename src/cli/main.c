@@ -60,6 +60,7 @@ static const char usage_text[] =
     "       cu2hip explain [CHECK...]             explain checks (all of them: a list)\n"
     "       cu2hip rules lookup|list|stats|validate  look into the rule table\n"
     "       cu2hip doctor [--offload-arch ARCH]   can this machine build the output?\n"
+    "       cu2hip compat-header                  print cu2hip_compat.h\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
     "sources (.cu .cuh .h .hpp .cpp .cc .cxx .inl).\n"
@@ -69,6 +70,8 @@ static const char usage_text[] =
     "      --in-place            replace each input with its translation (atomic)\n"
     "      --backup=SUFFIX       with --in-place, keep the original as FILE SUFFIX\n"
     "      --annotate            mark each diagnostic site with a comment in the output\n"
+    "      --no-compat-header    report CUDA functions HIP lacks as errors instead of using\n"
+    "                            cu2hip_compat.h, written beside the outputs that need it\n"
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
     "                            installed HIP, else latest), latest     [default: auto]\n"
@@ -222,12 +225,13 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
-    OPT_NO_PARSE_CACHE, OPT_HIP_PATH
+    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
                                         {"backup", required_argument, 0, OPT_BACKUP},
                                         {"annotate", no_argument, 0, OPT_ANNOTATE},
+                                        {"no-compat-header", no_argument, 0, OPT_NO_COMPAT},
                                         {"rules", required_argument, 0, OPT_RULES},
                                         {"rocm-version", required_argument, 0, OPT_ROCM},
                                         {"launch-syntax", required_argument, 0, OPT_LAUNCH},
@@ -276,6 +280,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         c->project.backup_suffix = optarg;
         break;
       case OPT_ANNOTATE: c->project.translate.annotate = 1; break;
+      case OPT_NO_COMPAT: c->project.translate.no_compat_header = 1; break;
       case OPT_RULES: if (push(&c->rule_files, &c->n_rule_files, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_ROCM: c->rocm_version = optarg; break;
       case OPT_LAUNCH:
@@ -561,10 +566,22 @@ static int explain(int argc, char **argv) {
   return ferror(stdout) ? C2H_EXIT_USAGE : C2H_EXIT_OK;
 }
 
+/* `cu2hip compat-header`: the header translations that use its functions
+ * include, for a translation printed to stdout. */
+static int print_compat_header(int argc, char **argv) {
+  if (argc > 0) {
+    fprintf(stderr, "usage: cu2hip compat-header > " C2H_COMPAT_HEADER_NAME "\n");
+    return strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0 ? C2H_EXIT_OK : C2H_EXIT_USAGE;
+  }
+  size_t len = 0;
+  const char *text = c2h_compat_header(&len);
+  return fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0 ? C2H_EXIT_USAGE : C2H_EXIT_OK;
+}
+
 /* `cu2hip chekc src/`: a first argument that is no file but a near miss
  * of a command. Returns -1 to go on, or an exit code after a message. */
 static int mistyped_command(int argc, char **argv) {
-  static const char *const commands[] = {"check", "explain", "rules", "doctor"};
+  static const char *const commands[] = {"check", "explain", "rules", "doctor", "compat-header"};
   if (argc < 2 || argv[1][0] == '-' || access(argv[1], F_OK) == 0) return -1;
   c2h_suggest sug;
   c2h_suggest_init(&sug, argv[1]);
@@ -595,6 +612,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
   if (argc > 1 && strcmp(argv[1], "doctor") == 0) return c2h_cli_doctor(argc - 2, argv + 2);
+  if (argc > 1 && strcmp(argv[1], "compat-header") == 0) return print_compat_header(argc - 2, argv + 2);
   if ((code = mistyped_command(argc, argv)) >= 0) return code;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;

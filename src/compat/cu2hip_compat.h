@@ -63,7 +63,7 @@ CU2HIP_HD unsigned cu2hip_dp2a_lo(unsigned a, unsigned b, unsigned c) { return c
 CU2HIP_HD unsigned cu2hip_dp2a_hi(unsigned a, unsigned b, unsigned c) { return cu2hip_dp2a_(a, b, c, 1); }
 
 /* ---- SIMD within a word (__vadd4, __vmaxs2, ...) ---------------------------
- * The word is split into 4 bytes (…4) or 2 halfwords (…2); each lane is
+ * The word is split into 4 bytes (...4) or 2 halfwords (...2); each lane is
  * computed on its own and the results are packed again. */
 
 enum cu2hip_simd_op_ { CU2HIP_ADD_, CU2HIP_SUB_, CU2HIP_MAXS_, CU2HIP_MINS_, CU2HIP_MAXU_, CU2HIP_MINU_,

@@ -226,6 +226,26 @@ static int output_error(job_out *out, const c2h_job *j, const char *target, cons
   return job_error(out, j->path, "%s", what);
 }
 
+static int holds(const char *path, const char *data, size_t len);
+
+/* Writes cu2hip_compat.h into the folder of `target` (a translation that
+ * includes it as "cu2hip_compat.h"), unless it holds the text already.
+ * Jobs of one folder may race here: each writes the same bytes atomically. */
+static int write_compat_header(const c2h_job *j, const char *target, job_out *out, c2h_error *err) {
+  size_t len = 0;
+  const char *text = c2h_compat_header(&len);
+  const char *base = c2h_path_basename(target);
+  char *path = malloc((size_t)(base - target) + sizeof C2H_COMPAT_HEADER_NAME);
+  if (!path) return C2H_ERR_NOMEM;
+  memcpy(path, target, (size_t)(base - target));
+  strcpy(path + (base - target), C2H_COMPAT_HEADER_NAME);
+  int rc = 0;
+  if (!holds(path, text, len) && c2h_file_write_atomic(path, text, len, 0644, err) != 0)
+    rc = output_error(out, j, path, err);
+  free(path);
+  return rc;
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -265,6 +285,7 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     goto done;
   }
   out->sum->written++;
+  if (res->needs_compat_header) rc = write_compat_header(j, target, out, err);
 done:
   free(target);
   free(backup);
@@ -746,8 +767,8 @@ static void run_key(const c2h_project_options *o, c2h_digest *out) {
   c2h_key_builder *k = c2h_key_begin();
   c2h_key_add(k, c2h_version_string());
   c2h_key_add_rules(k, o->translate.rules);
-  snprintf(buf, sizeof buf, "%u %d %d %d", (unsigned)o->translate.rocm_version, (int)o->translate.launch_syntax,
-           o->translate.annotate, o->rename);
+  snprintf(buf, sizeof buf, "%u %d %d %d %d", (unsigned)o->translate.rocm_version, (int)o->translate.launch_syntax,
+           o->translate.annotate, o->rename, o->translate.no_compat_header);
   c2h_key_add(k, buf);
   c2h_key_add(k, o->translate.cuda_path);
   c2h_key_add(k, o->header_suffix);

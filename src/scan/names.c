@@ -573,6 +573,16 @@ static int handle_member(c2h_scan *s, size_t i, const c2h_rule *r) {
   return c2h_edit_add(s->edits, t->begin, t->end, r->form.hip, strlen(r->form.hip));
 }
 
+/* What a user of a compat function should know beyond the rename. */
+static const char *compat_caveat(const c2h_rule *r) {
+  if (strncmp(r->cuda, "__match_", 8) == 0)
+    return " (its lane masks, the result included, are 64-bit unsigned long long as on a 64-lane wavefront; "
+           "CUDA's result is a 32-bit unsigned int)";
+  if (strstr(r->cuda, "_rd") || strstr(r->cuda, "_ru") || strstr(r->cuda, "_rz"))
+    return " (exact when compiled without -ffast-math and with denormals kept, the gfx942 default)";
+  return "";
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
@@ -588,15 +598,36 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
       r = &r->by_args[k];
       break;
     }
+  /* A name HIP lacks (here, or in the target release) that
+   * cu2hip_compat.h provides: renamed to the header's function. */
+  c2h_rule_form compat_form = {0};
+  int compat = s->compat && r->compat && !r->arity &&
+               (r->unsupported || (r->rocm && s->target < r->rocm && !r->has_fallback));
+  if (compat) {
+    compat_form.hip = r->compat;
+    rc = r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                                        "%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
+                                        " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
+                                        r->cuda, r->compat, compat_caveat(r))
+                        : c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                                        "%s is in HIP from ROCm %s on (target: ROCm %s); it becomes %s of "
+                                        C2H_COMPAT_HEADER_NAME " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
+                                        r->cuda, (c2h_version_format(r->rocm, need, sizeof need), need), have,
+                                        r->compat, compat_caveat(r));
+    if (rc) return rc;
+    s->used_compat = 1;
+  }
   if (r->unsupported && r->arity)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
-  if (r->unsupported)
+  if (r->unsupported && !compat)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s has no HIP equivalent: %s", r->cuda, r->unsupported);
-  const c2h_rule_form *form = &r->form;
+  const c2h_rule_form *form = compat ? &compat_form : &r->form;
   int fallback = 0;
-  if (r->rocm && s->target < r->rocm && r->has_fallback) {
+  if (compat) {
+    /* the header's function: nothing about versions to report */
+  } else if (r->rocm && s->target < r->rocm && r->has_fallback) {
     form = &r->fallback;
     fallback = 1;
   } else if ((r->rocm && s->target < r->rocm) || (r->removed && s->target >= r->removed)) {

@@ -171,12 +171,40 @@ static int add_runtime(c2h_scan *s, const c2h_rule *runtime, size_t at) {
                        "CUDA runtime (first use here) and includes none of its headers");
 }
 
+/* Whether the file has an #include line naming the compatibility header. */
+static int includes_compat(const c2h_scan *s) {
+  static const char name[] = C2H_COMPAT_HEADER_NAME;
+  const c2h_token *t = s->facts->toks;
+  for (size_t i = 0; i + 2 < s->facts->n_toks; i++) {
+    if (!c2h_tok_is(s, i, "#") || !c2h_tok_is(s, i + 1, "include")) continue;
+    size_t b = t[i + 2].begin, e = t[i + 2].end;
+    if (e - b == sizeof name + 1 && memcmp(s->src + b + 1, name, sizeof name - 1) == 0) return 1;
+  }
+  return 0;
+}
+
+/* A file whose names became functions of cu2hip_compat.h includes it, as
+ * its first line: the header includes the HIP runtime itself, and is
+ * written beside the file, where "..." finds it first. Headers too: they
+ * use the functions whoever includes them. */
+static int add_compat(c2h_scan *s, size_t at) {
+  if (!s->used_compat || includes_compat(s)) return 0;
+  const char *nl = memchr(s->src, '\n', s->len);
+  const char *line = nl && nl > s->src && nl[-1] == '\r' ? "#include \"" C2H_COMPAT_HEADER_NAME "\"\r\n"
+                                                      : "#include \"" C2H_COMPAT_HEADER_NAME "\"\n";
+  int rc = c2h_edit_add(s->edits, at, at, line, strlen(line));
+  if (rc == 0) s->stats->includes++;
+  return rc;
+}
+
 int c2h_scan_needed_includes(c2h_scan *s) {
   const c2h_rule *runtime = c2h_rules_lookup_header(s->rules, "cuda_runtime.h", strlen("cuda_runtime.h"));
-  if (c2h_scan_is_header_path(s->path) || !runtime) return 0;
-  note_device_code(s, runtime);
   size_t at = top_of_file(s);
-  int rc = add_runtime(s, runtime, at);
+  int rc = 0;
+  if (c2h_scan_is_header_path(s->path) || !runtime) return add_compat(s, at);
+  note_device_code(s, runtime);
+  rc = add_runtime(s, runtime, at);
+  if (rc == 0) rc = add_compat(s, at);
   /* A header the parse did not find is the likely provider of a library's
    * names (nvcc includes none of them on its own): adding the library's
    * header would only guess, and fail where the library is not installed. */

@@ -34,6 +34,8 @@ typedef struct c2h_scan {
    * c2h_scan_expired() says so: the translator discards the whole result
    * then, so what they leave undone does not matter. */
   unsigned long long deadline_ms;
+  int compat;      /* cu2hip_compat.h may stand in for names HIP lacks */
+  int used_compat; /* set by c2h_scan_names: a name became one of its functions */
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */

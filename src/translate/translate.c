@@ -293,7 +293,8 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                 .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
-                .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0};
+                .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0,
+                .compat = !tr->options.no_compat_header};
   /* The parse ran on a thread of its own: its CPU time counts as well. */
   if (s.deadline_ms) {
     if (facts.parse_cpu_ms >= tr->options.time_limit_ms) goto timed_out;
@@ -337,6 +338,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
     goto done;
   }
+  res->needs_compat_header = s.used_compat;
   res->stats.edits = edits.len;
   res->stats.lines_changed = c2h_edit_lines_touched(&edits, src, len);
   res->changed = res->output_len != len || memcmp(res->output, src, len) != 0;
@@ -353,6 +355,14 @@ done:
   c2h_bracket_fixes_dispose(&fixes);
   free(closed_up);
   return rc;
+}
+
+extern const char c2h_compat_header_text[];
+extern const size_t c2h_compat_header_text_len;
+
+const char *c2h_compat_header(size_t *len) {
+  if (len) *len = c2h_compat_header_text_len;
+  return c2h_compat_header_text;
 }
 
 /* Reads HIP_VERSION_MAJOR / MINOR from a hip_version.h. */
