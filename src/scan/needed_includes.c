@@ -89,6 +89,8 @@ static int starts_with_runtime(const c2h_scan *s) {
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + b, q - b);
     if (r && r->form.hip && strcmp(r->form.hip, RUNTIME_HEADER) == 0) return 1;
     if ((q - b == strlen(RUNTIME_HEADER) && memcmp(s->src + b, RUNTIME_HEADER, q - b) == 0)) return 1;
+    /* cu2hip_compat.h starts with the HIP runtime header. */
+    if (q - b == strlen(C2H_COMPAT_HEADER_NAME) && memcmp(s->src + b, C2H_COMPAT_HEADER_NAME, q - b) == 0) return 1;
     /* A user header could define macros the HIP headers then see. */
     if (close == '"') return 0;
     while (i + 1 < s->facts->n_toks && t[i + 1].line == t[i].line) i++;

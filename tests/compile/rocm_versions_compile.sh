@@ -102,6 +102,10 @@ one() {
         >"$dir/translated" 2>"$dir/log")
     if [ $? -ge 2 ]; then echo "FAILED $v $kind $name (cu2hip)"; return; fi
     mv "$dir/translated" "$dir/$input"
+    # A translation on stdout that uses cu2hip_compat.h needs it beside it.
+    if grep -q '^#include "cu2hip_compat.h"' "$dir/$input"; then
+        "$cu2hip" compat-header >"$dir/cu2hip_compat.h" || { echo "FAILED $v $kind $name (compat-header)"; return; }
+    fi
     local flags=(-x hip --offload-arch=gfx942 -std=c++17 --cuda-device-only
                  --rocm-device-lib-path="$devlibs" -c "$dir/$input" -o "$dir/out.o")
     case $v in
