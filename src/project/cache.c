@@ -3,7 +3,7 @@
  *   {"format": 1, "key": RUN_KEY, "files": {REL: ENTRY, ...}}
  *   ENTRY = {"kind": "translated"|"copied", "input": DIGEST, "flags": DIGEST,
  *            "output": [SIZE, MTIME_SEC, MTIME_NSEC], "digest": DIGEST,
- *            "changed": 0|1, "depends": [[PATH, DIGEST], ...],
+ *            "changed": 0|1, "compat": 0|1, "depends": [[PATH, DIGEST], ...],
  *            "stats": {...}, "diags": [[PATH|null, BL, BC, BO, EL, EC, EO, SEV, CHECK, MESSAGE, REPLACEMENT|null]]}
  *
  * "digest" is the digest of the bytes cu2hip wrote (none for a link). The
@@ -351,6 +351,7 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
     if (rc) return rc;
     restore_stats(c, json_object_get(e, "stats"), &res->stats);
     res->changed = json_is_true(json_object_get(e, "changed"));
+    res->needs_compat_header = json_is_true(json_object_get(e, "compat"));
     size_t n = json_array_size(depends);
     if (n && !(res->depends = calloc(n, sizeof *res->depends))) return C2H_ERR_NOMEM;
     json_array_foreach(depends, i, dep) {
@@ -481,6 +482,7 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
     for (size_t i = 0; !bad && i < res->diags.len; i++)
       bad = json_array_append_new(diags, diag_json(&res->diags.items[i], path)) != 0;
     if (bad || json_object_set_new(e, "changed", json_boolean(res->changed)) ||
+        json_object_set_new(e, "compat", json_boolean(res->needs_compat_header)) ||
         json_object_set_new(e, "depends", depends) || json_object_set_new(e, "diags", diags) ||
         json_object_set_new(e, "stats", stats_json(&res->stats))) {
       json_decref(e);

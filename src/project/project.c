@@ -446,7 +446,11 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto finish;
   }
   if (hit) {
-    /* Up to date: diagnostics and figures as the run that made it had them. */
+    /* Up to date: diagnostics and figures as the run that made it had them;
+     * the compatibility header it includes is put back if it went missing. */
+    if (res.needs_compat_header && o->mode != C2H_OUTPUT_STDOUT && o->mode != C2H_OUTPUT_NONE &&
+        (rc = write_compat_header(j, target, out, &err)))
+      goto done;
   } else if (script != C2H_BUILDFILE_NONE) {
     /* CMakeLists.txt, Makefiles: their own translator, no parser needed. */
     rc = c2h_buildfile_translate(script, j->path, src, len, env->scripts, &res, &err);

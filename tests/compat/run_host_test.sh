@@ -1,0 +1,17 @@
+#!/bin/sh
+# run_host_test.sh WORK: builds tests/compat/compat_host_test.cpp, which
+# checks the integer and rounding functions of cu2hip_compat.h against plain
+# references on the host, and runs it. Skipped (77) without a C++ compiler.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+work=$1
+cxx=
+for c in ${CXX:-} clang++-19 clang++ c++ g++; do
+  if command -v "$c" >/dev/null 2>&1; then cxx=$c; break; fi
+done
+[ -n "$cxx" ] || { echo "run_host_test.sh: no C++ compiler; skipped"; exit 77; }
+mkdir -p "$work"
+# -frounding-math: the references change the rounding mode at run time.
+"$cxx" -std=c++17 -O1 -frounding-math -Wall -Wextra -Werror -I "$here/../../src/compat" \
+  "$here/compat_host_test.cpp" -o "$work/compat_host_test"
+"$work/compat_host_test"
