@@ -91,6 +91,28 @@ static void invalid_files_are_located(void **state) {
   load_bad("functions:\n  cudaA: hipA\n", 1, 1, "missing required key 'library'");
   load_bad("library: x\nfunctions: {cudaA: hipA\n", 3, 1, "invalid YAML");
   load_bad("library: x\n", 1, 1, "no entries");
+  /* compat: device entries only, and only where HIP lacks the name. */
+  load_bad("library: x\nfunctions:\n  cudaA: {unsupported: \"no\", compat: c}\n", 3, 30, "unknown key 'compat'");
+  load_bad("library: x\ndevice:\n  __a: {hip: a, compat: c}\n", 3, 8, "'compat' needs 'unsupported'");
+  load_bad("library: x\ndevice:\n  __a: {hip: a, rocm: \"7.0\", fallback: {hip: b}, compat: c}\n", 3, 8,
+           "'compat' needs 'unsupported'");
+}
+
+static void compat_entries_name_the_header_function(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: x\ndevice:\n  __a: {unsupported: \"no\", compat: cu2hip_a}\n"
+                         "  __b: {hip: __b, rocm: \"7.0\", compat: cu2hip_b}\n");
+  assert_string_equal(c2h_rules_lookup(r, "__a", 3)->compat, "cu2hip_a");
+  assert_string_equal(c2h_rules_lookup(r, "__b", 3)->compat, "cu2hip_b");
+  c2h_rules_free(r);
+  /* The default table marks what cu2hip_compat.h provides. */
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_rules_new_default(&r, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "__dp4a", 6)->compat, "cu2hip_dp4a");
+  assert_string_equal(c2h_rules_lookup(r, "__match_any_sync", 16)->compat, "cu2hip_match_any_sync");
+  assert_null(c2h_rules_lookup(r, "__dmul_rd", 9)->compat);
+  c2h_rules_free(r);
 }
 
 static void duplicates_across_files_and_overrides(void **state) {
@@ -145,6 +167,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(short_and_long_forms),
       cmocka_unit_test(invalid_files_are_located),
+      cmocka_unit_test(compat_entries_name_the_header_function),
       cmocka_unit_test(duplicates_across_files_and_overrides),
       cmocka_unit_test(default_table_loads),
       cmocka_unit_test(versions),
