@@ -68,7 +68,9 @@ CU2HIP_HD unsigned cu2hip_dp2a_hi(unsigned a, unsigned b, unsigned c) { return c
 
 enum cu2hip_simd_op_ { CU2HIP_ADD_, CU2HIP_SUB_, CU2HIP_MAXS_, CU2HIP_MINS_, CU2HIP_MAXU_, CU2HIP_MINU_,
                        CU2HIP_ABSDIFFS_, CU2HIP_ABSDIFFU_, CU2HIP_ADDSS_, CU2HIP_ADDUS_, CU2HIP_SUBSS_,
-                       CU2HIP_SUBUS_ };
+                       CU2HIP_SUBUS_, CU2HIP_CMPEQ_, CU2HIP_CMPNE_, CU2HIP_CMPGES_, CU2HIP_CMPGTS_,
+                       CU2HIP_CMPLES_, CU2HIP_CMPLTS_, CU2HIP_CMPGEU_, CU2HIP_CMPGTU_, CU2HIP_CMPLEU_,
+                       CU2HIP_CMPLTU_, CU2HIP_NEG_, CU2HIP_NEGSS_, CU2HIP_ABSSS_, CU2HIP_AVGU_, CU2HIP_HADDU_ };
 
 CU2HIP_HD unsigned cu2hip_simd_(unsigned a, unsigned b, int bits, int op) {
   unsigned lane_mask = bits == 8 ? 0xffu : 0xffffu, r = 0;
@@ -92,6 +94,24 @@ CU2HIP_HD unsigned cu2hip_simd_(unsigned a, unsigned b, int bits, int op) {
     case CU2HIP_ADDUS_: v = (long)ua + ub; v = v > (long)lane_mask ? (long)lane_mask : v; break;
     case CU2HIP_SUBSS_: v = sa - sb; v = v > smax ? smax : v < smin ? smin : v; break;
     case CU2HIP_SUBUS_: v = (long)ua - (long)ub; v = v < 0 ? 0 : v; break;
+    /* comparisons: all ones in the lane where true */
+    case CU2HIP_CMPEQ_: v = ua == ub ? -1 : 0; break;
+    case CU2HIP_CMPNE_: v = ua != ub ? -1 : 0; break;
+    case CU2HIP_CMPGES_: v = sa >= sb ? -1 : 0; break;
+    case CU2HIP_CMPGTS_: v = sa > sb ? -1 : 0; break;
+    case CU2HIP_CMPLES_: v = sa <= sb ? -1 : 0; break;
+    case CU2HIP_CMPLTS_: v = sa < sb ? -1 : 0; break;
+    case CU2HIP_CMPGEU_: v = ua >= ub ? -1 : 0; break;
+    case CU2HIP_CMPGTU_: v = ua > ub ? -1 : 0; break;
+    case CU2HIP_CMPLEU_: v = ua <= ub ? -1 : 0; break;
+    case CU2HIP_CMPLTU_: v = ua < ub ? -1 : 0; break;
+    /* one operand (a) */
+    case CU2HIP_NEG_: v = -(long)ua; break;
+    case CU2HIP_NEGSS_: v = sa == smin ? smax : -sa; break;
+    case CU2HIP_ABSSS_: v = sa == smin ? smax : sa < 0 ? -sa : sa; break;
+    /* averages: rounded up (avg) and truncated (hadd) */
+    case CU2HIP_AVGU_: v = ((long)ua + ub + 1) >> 1; break;
+    case CU2HIP_HADDU_: v = ((long)ua + ub) >> 1; break;
     }
     r |= ((unsigned)v & lane_mask) << shift;
   }
@@ -113,9 +133,39 @@ CU2HIP_SIMD_(vaddss, CU2HIP_ADDSS_)
 CU2HIP_SIMD_(vaddus, CU2HIP_ADDUS_)
 CU2HIP_SIMD_(vsubss, CU2HIP_SUBSS_)
 CU2HIP_SIMD_(vsubus, CU2HIP_SUBUS_)
+CU2HIP_SIMD_(vcmpeq, CU2HIP_CMPEQ_)
+CU2HIP_SIMD_(vcmpne, CU2HIP_CMPNE_)
+CU2HIP_SIMD_(vcmpges, CU2HIP_CMPGES_)
+CU2HIP_SIMD_(vcmpgts, CU2HIP_CMPGTS_)
+CU2HIP_SIMD_(vcmples, CU2HIP_CMPLES_)
+CU2HIP_SIMD_(vcmplts, CU2HIP_CMPLTS_)
+CU2HIP_SIMD_(vcmpgeu, CU2HIP_CMPGEU_)
+CU2HIP_SIMD_(vcmpgtu, CU2HIP_CMPGTU_)
+CU2HIP_SIMD_(vcmpleu, CU2HIP_CMPLEU_)
+CU2HIP_SIMD_(vcmpltu, CU2HIP_CMPLTU_)
+CU2HIP_SIMD_(vavgu, CU2HIP_AVGU_)
+CU2HIP_SIMD_(vhaddu, CU2HIP_HADDU_)
 #undef CU2HIP_SIMD_
+#define CU2HIP_SIMD1_(name, op)                                                         \
+  CU2HIP_HD unsigned cu2hip_##name##4(unsigned a) { return cu2hip_simd_(a, 0, 8, op); } \
+  CU2HIP_HD unsigned cu2hip_##name##2(unsigned a) { return cu2hip_simd_(a, 0, 16, op); }
+CU2HIP_SIMD1_(vneg, CU2HIP_NEG_)
+CU2HIP_SIMD1_(vnegss, CU2HIP_NEGSS_)
+CU2HIP_SIMD1_(vabsss, CU2HIP_ABSSS_)
+#undef CU2HIP_SIMD1_
 
-/* ---- directed rounding (__fadd_rd, __fmul_ru, __dsub_rz, ...) --------------
+/* Sums of absolute differences of the lanes (one number, not packed). */
+CU2HIP_HD unsigned cu2hip_sad_(unsigned a, unsigned b, int bits, int op) {
+  unsigned d = cu2hip_simd_(a, b, bits, op), lane_mask = bits == 8 ? 0xffu : 0xffffu, sum = 0;
+  for (int shift = 0; shift < 32; shift += bits) sum += (d >> shift) & lane_mask;
+  return sum;
+}
+CU2HIP_HD unsigned cu2hip_vsads4(unsigned a, unsigned b) { return cu2hip_sad_(a, b, 8, CU2HIP_ABSDIFFS_); }
+CU2HIP_HD unsigned cu2hip_vsads2(unsigned a, unsigned b) { return cu2hip_sad_(a, b, 16, CU2HIP_ABSDIFFS_); }
+CU2HIP_HD unsigned cu2hip_vsadu4(unsigned a, unsigned b) { return cu2hip_sad_(a, b, 8, CU2HIP_ABSDIFFU_); }
+CU2HIP_HD unsigned cu2hip_vsadu2(unsigned a, unsigned b) { return cu2hip_sad_(a, b, 16, CU2HIP_ABSDIFFU_); }
+
+/* ---- directed rounding (__fadd_rd, __fmul_ru, __dsqrt_rz, ...) -------------
  * Exact, without changing the rounding mode: the result rounded to nearest
  * is moved one step when the exact result lies on the other side of it.
  * For sums the rounding error is computed exactly (Fast2Sum on the operands
@@ -153,16 +203,32 @@ template <class T> CU2HIP_HD T cu2hip_direct_(T r, int err, int dir) {
   return r;
 }
 
+/* r is an infinity that finite operands gave: the exact result lies beyond
+ * the largest finite value, which is the result unless the rounding goes
+ * away from zero. */
+template <class T> CU2HIP_HD T cu2hip_overflow_(T r, int dir) {
+  if (r > 0) return dir == CU2HIP_UP_ ? r : cu2hip_step_(r, 0);
+  return dir == CU2HIP_DOWN_ ? r : cu2hip_step_(r, 1);
+}
+
+template <class T> CU2HIP_HD bool cu2hip_isinf_(T x) { return x == (T)__builtin_inf() || x == -(T)__builtin_inf(); }
+CU2HIP_HD float cu2hip_fma_(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+CU2HIP_HD double cu2hip_fma_(double a, double b, double c) { return __builtin_fma(a, b, c); }
+CU2HIP_HD float cu2hip_frexp_(float x, int *e) { return __builtin_frexpf(x, e); }
+CU2HIP_HD double cu2hip_frexp_(double x, int *e) { return __builtin_frexp(x, e); }
+CU2HIP_HD float cu2hip_ldexp_(float x, int e) { return __builtin_ldexpf(x, e); }
+CU2HIP_HD double cu2hip_ldexp_(double x, int e) { return __builtin_ldexp(x, e); }
+CU2HIP_HD float cu2hip_sqrt_nearest_(float x) { return __builtin_sqrtf(x); }
+CU2HIP_HD double cu2hip_sqrt_nearest_(double x) { return __builtin_sqrt(x); }
+template <class T> CU2HIP_HD int cu2hip_sign_(T x) { return (x > 0) - (x < 0); }
+
 template <class T> CU2HIP_HD T cu2hip_add_(T a, T b, int dir) {
   T s = a + b;
   if (s != s) return s;
   T inf = (T)__builtin_inf();
   if (s == inf || s == -inf) {
     if (a == inf || a == -inf || b == inf || b == -inf) return s; /* exact */
-    /* Overflow: the exact sum lies beyond the largest finite value, which
-     * is the result unless the rounding goes away from zero. */
-    if (s > 0) return dir == CU2HIP_UP_ ? s : cu2hip_step_(s, 0);
-    return dir == CU2HIP_DOWN_ ? s : cu2hip_step_(s, 1);
+    return cu2hip_overflow_(s, dir);
   }
   if (s == 0) {
     /* An exact zero: rounding down gives -0 unless both operands are +0. */
@@ -183,12 +249,55 @@ CU2HIP_HD float cu2hip_mul_(float a, float b, int dir) {
   return cu2hip_direct_(r, exact > (double)r ? 1 : exact < (double)r ? -1 : 0, dir);
 }
 
+/* Double products, quotients and square roots: the error of the result
+ * rounded to nearest is found with one fma on the operands scaled to
+ * [0.5, 1) (frexp), where it cannot underflow: its sign is exact. The
+ * nearest results come from IEEE division and square root, which HIP gives
+ * by default (not with -ffast-math or -fno-hip-fp32-correctly-rounded-divide-sqrt). */
+template <class T> CU2HIP_HD T cu2hip_mul_fma_(T a, T b, int dir) {
+  T p = a * b;
+  if (p != p || a == 0 || b == 0 || cu2hip_isinf_(a) || cu2hip_isinf_(b)) return p; /* exact */
+  if (cu2hip_isinf_(p)) return cu2hip_overflow_(p, dir);
+  int ea, eb;
+  T ma = cu2hip_frexp_(a, &ea), mb = cu2hip_frexp_(b, &eb);
+  /* (a * b - p) / 2^(ea + eb) */
+  T r = cu2hip_fma_(ma, mb, -cu2hip_ldexp_(p, -(ea + eb)));
+  return cu2hip_direct_(p, cu2hip_sign_(r), dir);
+}
+
+template <class T> CU2HIP_HD T cu2hip_div_(T a, T b, int dir) {
+  T q = a / b;
+  if (q != q || a == 0 || b == 0 || cu2hip_isinf_(a) || cu2hip_isinf_(b)) return q; /* exact */
+  if (cu2hip_isinf_(q)) return cu2hip_overflow_(q, dir);
+  int ea, eb;
+  T ma = cu2hip_frexp_(a, &ea), mb = cu2hip_frexp_(b, &eb);
+  /* (a - q * b) / 2^ea, whose sign times b's is that of a / b - q */
+  T r = cu2hip_fma_(-cu2hip_ldexp_(q, eb - ea), mb, ma);
+  return cu2hip_direct_(q, cu2hip_sign_(r) * cu2hip_sign_(b), dir);
+}
+
+template <class T> CU2HIP_HD T cu2hip_sqrt_(T a, int dir) {
+  T s = cu2hip_sqrt_nearest_(a);
+  if (!(a > 0) || cu2hip_isinf_(a)) return s; /* NaN, negative, zero, infinity: exact */
+  int e;
+  T m = cu2hip_frexp_(a, &e);
+  if (e & 1) m *= 2, e -= 1; /* a = m * 2^e, e even, m in [0.5, 2) */
+  T ss = cu2hip_ldexp_(s, -e / 2);
+  /* (a - s * s) / 2^e, whose sign is that of sqrt(a) - s */
+  return cu2hip_direct_(s, cu2hip_sign_(cu2hip_fma_(-ss, ss, m)), dir);
+}
+
 #define CU2HIP_ROUNDED_(suffix, dir)                                                              \
   CU2HIP_HD float cu2hip_fadd_##suffix(float a, float b) { return cu2hip_add_(a, b, dir); }      \
   CU2HIP_HD float cu2hip_fsub_##suffix(float a, float b) { return cu2hip_add_(a, -b, dir); }     \
   CU2HIP_HD float cu2hip_fmul_##suffix(float a, float b) { return cu2hip_mul_(a, b, dir); }      \
   CU2HIP_HD double cu2hip_dadd_##suffix(double a, double b) { return cu2hip_add_(a, b, dir); }   \
-  CU2HIP_HD double cu2hip_dsub_##suffix(double a, double b) { return cu2hip_add_(a, -b, dir); }
+  CU2HIP_HD double cu2hip_dsub_##suffix(double a, double b) { return cu2hip_add_(a, -b, dir); }   \
+  CU2HIP_HD float cu2hip_fdiv_##suffix(float a, float b) { return cu2hip_div_(a, b, dir); }      \
+  CU2HIP_HD float cu2hip_fsqrt_##suffix(float a) { return cu2hip_sqrt_(a, dir); }                \
+  CU2HIP_HD double cu2hip_dmul_##suffix(double a, double b) { return cu2hip_mul_fma_(a, b, dir); } \
+  CU2HIP_HD double cu2hip_ddiv_##suffix(double a, double b) { return cu2hip_div_(a, b, dir); }   \
+  CU2HIP_HD double cu2hip_dsqrt_##suffix(double a) { return cu2hip_sqrt_(a, dir); }
 CU2HIP_ROUNDED_(rd, CU2HIP_DOWN_)
 CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
 CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)

@@ -579,7 +579,8 @@ static const char *compat_caveat(const c2h_rule *r) {
     return " (its lane masks, the result included, are 64-bit unsigned long long as on a 64-lane wavefront; "
            "CUDA's result is a 32-bit unsigned int)";
   if (strstr(r->cuda, "_rd") || strstr(r->cuda, "_ru") || strstr(r->cuda, "_rz"))
-    return " (exact when compiled without -ffast-math and with denormals kept, the gfx942 default)";
+    return " (exact in the default floating-point environment: no -ffast-math, denormals kept, correctly "
+           "rounded division and square root)";
   return "";
 }
 

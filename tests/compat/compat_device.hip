@@ -19,13 +19,20 @@ __global__ void every_function(int *o, unsigned *u, float *f, double *d, unsigne
   u[t] ^= cu2hip_vadd2(a, b) ^ cu2hip_vsub2(a, b) ^ cu2hip_vmaxs2(a, b) ^ cu2hip_vmins2(a, b) ^ cu2hip_vmaxu2(a, b) ^
           cu2hip_vminu2(a, b) ^ cu2hip_vabsdiffs2(a, b) ^ cu2hip_vabsdiffu2(a, b) ^ cu2hip_vaddss2(a, b) ^
           cu2hip_vaddus2(a, b) ^ cu2hip_vsubss2(a, b) ^ cu2hip_vsubus2(a, b);
+  u[t] ^= cu2hip_vcmpeq4(a, b) ^ cu2hip_vcmpne2(a, b) ^ cu2hip_vcmpges4(a, b) ^ cu2hip_vcmpgts2(a, b) ^
+          cu2hip_vcmples4(a, b) ^ cu2hip_vcmplts2(a, b) ^ cu2hip_vcmpgeu4(a, b) ^ cu2hip_vcmpgtu2(a, b) ^
+          cu2hip_vcmpleu4(a, b) ^ cu2hip_vcmpltu2(a, b) ^ cu2hip_vavgu4(a, b) ^ cu2hip_vhaddu2(a, b) ^
+          cu2hip_vneg4(a) ^ cu2hip_vnegss2(a) ^ cu2hip_vabsss4(a) ^ cu2hip_vsads4(a, b) ^ cu2hip_vsadu2(a, b);
   float x = f[t], y = f[t + 1];
   f[t] = cu2hip_fadd_rd(x, y) + cu2hip_fadd_ru(x, y) + cu2hip_fadd_rz(x, y) + cu2hip_fsub_rd(x, y) +
          cu2hip_fsub_ru(x, y) + cu2hip_fsub_rz(x, y) + cu2hip_fmul_rd(x, y) + cu2hip_fmul_ru(x, y) +
-         cu2hip_fmul_rz(x, y);
+         cu2hip_fmul_rz(x, y) + cu2hip_fdiv_rd(x, y) + cu2hip_fdiv_ru(x, y) + cu2hip_fdiv_rz(x, y) +
+         cu2hip_fsqrt_rd(x) + cu2hip_fsqrt_ru(x) + cu2hip_fsqrt_rz(x);
   double p = d[t], q = d[t + 1];
   d[t] = cu2hip_dadd_rd(p, q) + cu2hip_dadd_ru(p, q) + cu2hip_dadd_rz(p, q) + cu2hip_dsub_rd(p, q) +
-         cu2hip_dsub_ru(p, q) + cu2hip_dsub_rz(p, q);
+         cu2hip_dsub_ru(p, q) + cu2hip_dsub_rz(p, q) + cu2hip_dmul_rd(p, q) + cu2hip_dmul_ru(p, q) +
+         cu2hip_dmul_rz(p, q) + cu2hip_ddiv_rd(p, q) + cu2hip_ddiv_ru(p, q) + cu2hip_ddiv_rz(p, q) +
+         cu2hip_dsqrt_rd(p) + cu2hip_dsqrt_ru(p) + cu2hip_dsqrt_rz(p);
   int pred = 0;
   m[t] = cu2hip_match_any_sync(~0ull, t % 3) ^ cu2hip_match_any_sync(~0ull, (long long)t) ^
          cu2hip_match_any_sync(~0ull, x) ^ cu2hip_match_any_sync(~0ull, p) ^

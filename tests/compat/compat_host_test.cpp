@@ -61,6 +61,24 @@ static void check_dot(uint32_t a, uint32_t b, uint32_t c) {
 
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+// A one-operand function in the table of two-operand ones.
+template <unsigned (*F)(unsigned)> static unsigned unary(unsigned a, unsigned) { return F(a); }
+
+static void check_sad(uint32_t a, uint32_t b) {
+  for (int bits = 8; bits <= 16; bits += 8) {
+    int64_t ss = 0, su = 0;
+    for (int k = 0; k < 32 / bits; k++) {
+      int64_t d = lane(a, bits, k, true) - lane(b, bits, k, true), e = lane(a, bits, k, false) - lane(b, bits, k, false);
+      ss += d < 0 ? -d : d;
+      su += e < 0 ? -e : e;
+    }
+    unsigned gs = bits == 8 ? cu2hip_vsads4(a, b) : cu2hip_vsads2(a, b);
+    unsigned gu = bits == 8 ? cu2hip_vsadu4(a, b) : cu2hip_vsadu2(a, b);
+    EXPECT(gs == (uint32_t)ss, "vsads%d(%08x, %08x) = %u, want %lld\n", bits == 8 ? 4 : 2, a, b, gs, (long long)ss);
+    EXPECT(gu == (uint32_t)su, "vsadu%d(%08x, %08x) = %u, want %lld\n", bits == 8 ? 4 : 2, a, b, gu, (long long)su);
+  }
+}
+
 static void check_simd(uint32_t a, uint32_t b) {
   struct {
     const char *name;
@@ -71,7 +89,16 @@ static void check_simd(uint32_t a, uint32_t b) {
             {"vmaxu", cu2hip_vmaxu4, cu2hip_vmaxu2, 4},     {"vminu", cu2hip_vminu4, cu2hip_vminu2, 5},
             {"vabsdiffs", cu2hip_vabsdiffs4, cu2hip_vabsdiffs2, 6}, {"vabsdiffu", cu2hip_vabsdiffu4, cu2hip_vabsdiffu2, 7},
             {"vaddss", cu2hip_vaddss4, cu2hip_vaddss2, 8},  {"vaddus", cu2hip_vaddus4, cu2hip_vaddus2, 9},
-            {"vsubss", cu2hip_vsubss4, cu2hip_vsubss2, 10}, {"vsubus", cu2hip_vsubus4, cu2hip_vsubus2, 11}};
+            {"vsubss", cu2hip_vsubss4, cu2hip_vsubss2, 10}, {"vsubus", cu2hip_vsubus4, cu2hip_vsubus2, 11},
+            {"vcmpeq", cu2hip_vcmpeq4, cu2hip_vcmpeq2, 12},   {"vcmpne", cu2hip_vcmpne4, cu2hip_vcmpne2, 13},
+            {"vcmpges", cu2hip_vcmpges4, cu2hip_vcmpges2, 14}, {"vcmpgts", cu2hip_vcmpgts4, cu2hip_vcmpgts2, 15},
+            {"vcmples", cu2hip_vcmples4, cu2hip_vcmples2, 16}, {"vcmplts", cu2hip_vcmplts4, cu2hip_vcmplts2, 17},
+            {"vcmpgeu", cu2hip_vcmpgeu4, cu2hip_vcmpgeu2, 18}, {"vcmpgtu", cu2hip_vcmpgtu4, cu2hip_vcmpgtu2, 19},
+            {"vcmpleu", cu2hip_vcmpleu4, cu2hip_vcmpleu2, 20}, {"vcmpltu", cu2hip_vcmpltu4, cu2hip_vcmpltu2, 21},
+            {"vavgu", cu2hip_vavgu4, cu2hip_vavgu2, 22},       {"vhaddu", cu2hip_vhaddu4, cu2hip_vhaddu2, 23},
+            {"vneg", unary<cu2hip_vneg4>, unary<cu2hip_vneg2>, 24},
+            {"vnegss", unary<cu2hip_vnegss4>, unary<cu2hip_vnegss2>, 25},
+            {"vabsss", unary<cu2hip_vabsss4>, unary<cu2hip_vabsss2>, 26}};
   for (auto &f : fs)
     for (int bits = 8; bits <= 16; bits += 8) {
       uint32_t want = 0;
@@ -92,6 +119,21 @@ static void check_simd(uint32_t a, uint32_t b) {
         case 9: v = clamp(ua + ub, 0, umax); break;
         case 10: v = clamp(sa - sb, smin, smax); break;
         case 11: v = clamp(ua - ub, 0, umax); break;
+        case 12: v = ua == ub ? umax : 0; break;
+        case 13: v = ua != ub ? umax : 0; break;
+        case 14: v = sa >= sb ? umax : 0; break;
+        case 15: v = sa > sb ? umax : 0; break;
+        case 16: v = sa <= sb ? umax : 0; break;
+        case 17: v = sa < sb ? umax : 0; break;
+        case 18: v = ua >= ub ? umax : 0; break;
+        case 19: v = ua > ub ? umax : 0; break;
+        case 20: v = ua <= ub ? umax : 0; break;
+        case 21: v = ua < ub ? umax : 0; break;
+        case 22: v = (ua + ub + 1) / 2; break;
+        case 23: v = (ua + ub) / 2; break;
+        case 24: v = -ua; break;
+        case 25: v = clamp(-sa, smin, smax); break;
+        case 26: v = clamp(sa < 0 ? -sa : sa, smin, smax); break;
         }
         want |= ((uint32_t)v & (uint32_t)umax) << (bits * k);
       }
@@ -111,7 +153,7 @@ template <class T> static bool same(T x, T y) {
 template <class T> static T ref(int op, T a, T b, int mode) {
   volatile T va = a, vb = b, r;
   std::fesetround(mode);
-  r = op == 0 ? va + vb : op == 1 ? va - vb : va * vb;
+  r = op == 0 ? va + vb : op == 1 ? va - vb : op == 2 ? va * vb : op == 3 ? va / vb : std::sqrt(va);
   std::fesetround(FE_TONEAREST);
   return r;
 }
@@ -120,23 +162,33 @@ static void check_float(float a, float b) {
   float (*add[])(float, float) = {cu2hip_fadd_rd, cu2hip_fadd_ru, cu2hip_fadd_rz};
   float (*sub[])(float, float) = {cu2hip_fsub_rd, cu2hip_fsub_ru, cu2hip_fsub_rz};
   float (*mul[])(float, float) = {cu2hip_fmul_rd, cu2hip_fmul_ru, cu2hip_fmul_rz};
+  float (*div[])(float, float) = {cu2hip_fdiv_rd, cu2hip_fdiv_ru, cu2hip_fdiv_rz};
+  float (*sqrt_[])(float) = {cu2hip_fsqrt_rd, cu2hip_fsqrt_ru, cu2hip_fsqrt_rz};
   for (int m = 0; m < 3; m++) {
     float g0 = add[m](a, b), g1 = sub[m](a, b), g2 = mul[m](a, b);
     float w0 = ref(0, a, b, modes[m]), w1 = ref(1, a, b, modes[m]), w2 = ref(2, a, b, modes[m]);
     EXPECT(same(g0, w0), "fadd_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g0, w0);
     EXPECT(same(g1, w1), "fsub_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g1, w1);
     EXPECT(same(g2, w2), "fmul_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g2, w2);
+    float g3 = div[m](a, b), w3 = ref(3, a, b, modes[m]), g4 = sqrt_[m](a), w4 = ref(4, a, b, modes[m]);
+    EXPECT(same(g3, w3), "fdiv_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g3, w3);
+    EXPECT(same(g4, w4), "fsqrt_%s(%a) = %a, want %a\n", mode_names[m], a, g4, w4);
   }
 }
 
 static void check_double(double a, double b) {
   double (*add[])(double, double) = {cu2hip_dadd_rd, cu2hip_dadd_ru, cu2hip_dadd_rz};
   double (*sub[])(double, double) = {cu2hip_dsub_rd, cu2hip_dsub_ru, cu2hip_dsub_rz};
+  double (*mul[])(double, double) = {cu2hip_dmul_rd, cu2hip_dmul_ru, cu2hip_dmul_rz};
+  double (*div[])(double, double) = {cu2hip_ddiv_rd, cu2hip_ddiv_ru, cu2hip_ddiv_rz};
+  double (*sqrt_[])(double) = {cu2hip_dsqrt_rd, cu2hip_dsqrt_ru, cu2hip_dsqrt_rz};
+  static const char *const names[] = {"dadd", "dsub", "dmul", "ddiv", "dsqrt"};
   for (int m = 0; m < 3; m++) {
-    double g0 = add[m](a, b), g1 = sub[m](a, b);
-    double w0 = ref(0, a, b, modes[m]), w1 = ref(1, a, b, modes[m]);
-    EXPECT(same(g0, w0), "dadd_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g0, w0);
-    EXPECT(same(g1, w1), "dsub_%s(%a, %a) = %a, want %a\n", mode_names[m], a, b, g1, w1);
+    double got[] = {add[m](a, b), sub[m](a, b), mul[m](a, b), div[m](a, b), sqrt_[m](a)};
+    for (int op = 0; op < 5; op++) {
+      double want = ref(op, a, b, modes[m]);
+      EXPECT(same(got[op], want), "%s_%s(%a, %a) = %a, want %a\n", names[op], mode_names[m], a, b, got[op], want);
+    }
   }
 }
 
@@ -147,16 +199,29 @@ static float rnd_float() {
   return f;
 }
 
+// Any double, NaNs, infinities and subnormals included.
+static double rnd_double() {
+  uint64_t u = (uint64_t)rnd32() << 32 | rnd32();
+  double d;
+  std::memcpy(&d, &u, sizeof d);
+  return d;
+}
+
 int main() {
+  // The example of CUDA's documentation of __vcmpges4.
+  EXPECT(cu2hip_vcmpges4(0x1234aba5u, 0x1234aba6u) == 0xffffff00u, "vcmpges4 documented example\n");
   size_t n_edge = sizeof edge_words / sizeof *edge_words;
   for (size_t i = 0; i < n_edge; i++)
     for (size_t j = 0; j < n_edge; j++) {
       check_simd(edge_words[i], edge_words[j]);
+      check_sad(edge_words[i], edge_words[j]);
       for (size_t k = 0; k < n_edge; k++) check_dot(edge_words[i], edge_words[j], edge_words[k]);
     }
   for (int i = 0; i < 200000; i++) {
     uint32_t a = rnd32(), b = rnd32();
     check_simd(a, b);
+    check_simd(a, a ^ (rnd32() & 0x01010101u)); // lanes often equal
+    check_sad(a, b);
     check_dot(a, b, rnd32());
   }
   const float fe[] = {0.0f, -0.0f, 1.0f, -1.0f, 0x1p-149f, -0x1p-149f, 0x1p-126f, 0x1.fffffep-127f, FLT_MAX, -FLT_MAX,
@@ -169,6 +234,8 @@ int main() {
       check_double(fe[i], fe[j]);
       check_double((double)fe[i] * 0x1p900, (double)fe[j] * 0x1p123);
       check_double((double)fe[i] * 0x1p-960, (double)fe[j]);
+      check_double((double)fe[i] * 0x1p-540, (double)fe[j] * 0x1p-530);
+      check_double((double)fe[i] * 0x1p-1000, (double)fe[j] * 0x1p900);
     }
   for (int i = 0; i < 300000; i++) {
     float a = rnd_float(), b = rnd_float();
@@ -180,6 +247,15 @@ int main() {
     double da = a, db = (double)b * 0x1p-30 + (double)rnd32();
     check_double(da, db);
     check_double(da * 0x1p990, db * 0x1p980);
+    // Products and quotients near and below the smallest normal double.
+    double dc = (double)rnd_float() * 0x1p-500, dd = (double)(rnd32() | 1) * 0x1p-560;
+    check_double(dc, dd);
+    check_double(dd, dc);
+    check_double(dc * (1.0 + (double)rnd32() * 0x1p-52), dc);
+    // Full 53-bit significands, any exponents; and exponents that meet.
+    double e = rnd_double(), f = rnd_double();
+    check_double(e, f);
+    check_double(std::fabs(e), std::ldexp(std::fabs(f), -std::ilogb(std::fabs(f)) + std::ilogb(std::fabs(e)) / 2));
   }
   if (failures) {
     std::printf("%d mismatches\n", failures);
