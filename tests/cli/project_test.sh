@@ -31,11 +31,13 @@ else
   bad jobs-deterministic "outputs, diagnostics or exit codes differ between -j1 and -j2"
 fi
 
-# Progress counts the 8 CUDA sources translated: neither the copied
-# README.txt nor plain.cpp, which the walk finds not to be CUDA.
+# Progress counts the CUDA sources translated (the examples and two more
+# copies): neither the copied README.txt nor plain.cpp, which the walk finds
+# not to be CUDA.
 lines=$(grep '^cu2hip: \[' "$tmp/diag2")
-if [ "$(grep -c '^cu2hip: \[[1-8]/[89]\] .*\.cu$' <<< "$lines")" = 8 ] && [ "$(grep -c . <<< "$lines")" = 8 ] &&
-   [ "$(sed -E 's/^cu2hip: \[([0-9]+)\/.*/\1/' <<< "$lines" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 7 8 " ]; then
+n_cu=$(($(ls "$examples"/*.cu | wc -l) + 2))
+if [ "$(grep -cE '^cu2hip: \[[0-9]+/[0-9]+\] .*\.cu$' <<< "$lines")" = $n_cu ] && [ "$(grep -c . <<< "$lines")" = $n_cu ] &&
+   [ "$(sed -E 's/^cu2hip: \[([0-9]+)\/.*/\1/' <<< "$lines" | sort -n | tr '\n' ' ')" = "$(seq -s ' ' 1 $n_cu) " ]; then
   ok progress-lines
 else
   bad progress-lines "expected one line per source translated, copies not counted: $lines"
