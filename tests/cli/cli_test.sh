@@ -532,7 +532,7 @@ sc_did_you_mean() {
   expect_stderr "did you mean --output-dir\\?" "the suggestion (case)"
   t --no good.cu
   expect_rc 2
-  expect_stderr "'--no' is ambiguous: --no-config --no-copy" "the options it may abbreviate"
+  expect_stderr "'--no' is ambiguous: --no-compat-header --no-config --no-copy" "the options it may abbreviate"
   t --frobnicate good.cu
   grep -q 'did you mean' "$LOG/stderr" && die "a suggestion for a word close to no option"
   t chekc good.cu
