@@ -31,10 +31,12 @@ static int is_ident(const wm_state *w, size_t i) {
   return i < w->s->facts->n_toks && tok(w, i)->kind == C2H_TOK_IDENT;
 }
 
-/* A call whose result holds one bit per lane: CUDA and HIP spellings. */
+/* A call whose result holds one bit per lane: CUDA and HIP spellings.
+ * __match_any_sync's is 64-bit on gfx942 too (HIP's from ROCm 7.0, and
+ * cu2hip_compat.h's before). */
 static int is_ballot_call(const wm_state *w, size_t i) {
   return c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__ballot") ||
-         c2h_tok_is_call(w->s, i, "__activemask");
+         c2h_tok_is_call(w->s, i, "__activemask") || c2h_tok_is_call(w->s, i, "__match_any_sync");
 }
 
 /* ---- storing a ballot result ---- */
