@@ -67,6 +67,10 @@ typedef struct c2h_project_options {
   const char *header_suffix;
   /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
   const char *offload_arch;
+  /* Libraries translated to their ROCm-native API (--library-target
+   * LIB=roc, e.g. "curand"): build scripts link the native library. */
+  const char *const *roc_libraries;
+  size_t n_roc_libraries;
   /* C2H_OUTPUT_DIR: after writing, compile each translated source (the
    * database's files; without one, .cu files and changed C++ sources) for
    * offload_arch; failures are compile-error diagnostics. verify_options'

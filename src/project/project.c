@@ -1115,7 +1115,8 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
-  c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
+  c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n,
+                                   o->roc_libraries, o->n_roc_libraries};
   job_env env = {&run, cache, &scripts};
   if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
   /* A tree that had candidate files but none of them CUDA. */

@@ -1,4 +1,5 @@
 /* The rule table: YAML loading with strict validation, and the lookup index. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -79,19 +80,63 @@ void c2h_rules_free(c2h_rules *r) {
   free(r);
 }
 
-int c2h_rules_new_default(c2h_rules **out, c2h_error *err) {
+/* The length of an embedded file's library name: its name without .yaml. */
+static size_t stem_len(const char *file) {
+  size_t n = strlen(file);
+  return n > 5 && strcmp(file + n - 5, ".yaml") == 0 ? n - 5 : n;
+}
+
+size_t c2h_rules_roc_library(size_t i, const char **name) {
+  if (i >= c2h_embedded_roc_rules_count) return 0;
+  *name = c2h_embedded_roc_rules[i].name;
+  return stem_len(*name);
+}
+
+/* The embedded ROCm-native table of library[0..n), or NULL. */
+static const c2h_embedded_file *roc_table(const char *library, size_t n) {
+  for (size_t i = 0; i < c2h_embedded_roc_rules_count; i++) {
+    const c2h_embedded_file *f = &c2h_embedded_roc_rules[i];
+    if (stem_len(f->name) == n && memcmp(f->name, library, n) == 0) return f;
+  }
+  return NULL;
+}
+
+int c2h_rules_has_roc_table(const char *library) { return roc_table(library, strlen(library)) != NULL; }
+
+/* Whether the default file `name` is replaced by a selected ROCm-native table. */
+static const c2h_embedded_file *replaced(const char *name, const char *const *roc, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    size_t len = strlen(roc[i]);
+    if (stem_len(name) == len && memcmp(name, roc[i], len) == 0) return roc_table(roc[i], len);
+  }
+  return NULL;
+}
+
+int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_t n, c2h_error *err) {
   c2h_rules *r = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!c2h_rules_has_roc_table(roc[i]))
+      return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no ROCm-native rule table for '%s'", roc[i]);
   int rc = c2h_rules_new(&r, err);
   if (rc) return rc;
   for (size_t i = 0; i < c2h_embedded_rules_count; i++) {
     const c2h_embedded_file *f = &c2h_embedded_rules[i];
-    if ((rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err))) {
+    const c2h_embedded_file *native = replaced(f->name, roc, n);
+    char name[256];
+    if (native) snprintf(name, sizeof name, "roc/%s", native->name);
+    else snprintf(name, sizeof name, "%s", f->name);
+    if (native) f = native;
+    if ((rc = c2h_rules_load_buffer(r, name, f->data, f->len, 0, err))) {
       c2h_rules_free(r);
       return rc;
     }
   }
   *out = r;
   return 0;
+}
+
+int c2h_rules_new_default(c2h_rules **out, c2h_error *err) {
+  return c2h_rules_new_default_targets(out, NULL, 0, err);
 }
 
 /* ---- validation helpers ---------------------------------------------- */
