@@ -663,6 +663,37 @@ sc_no_cuda_toolkit_masked() {
   grep -q 'hipMalloc' masked.out || die "not translated with /usr/local/cuda masked"
 }
 
+# --library-target: a bad value or a library without a ROCm-native table is
+# a usage error naming it; the config's library-target list applies, and the
+# command line overrides it.
+sc_library_target() {
+  printf '#include <curand.h>\nvoid f(curandGenerator_t *g) { curandCreateGenerator(g, CURAND_RNG_PSEUDO_DEFAULT); }\n' >r.cu
+  t --library-target=fast r.cu
+  expect_rc 2
+  expect_stderr "--library-target takes hip, roc or LIBRARY=hip\\|roc, not 'fast'" "the bad value"
+  expect_stdout_empty
+  t --library-target curand=native r.cu
+  expect_rc 2
+  expect_stderr "not 'curand=native'" "the bad value"
+  t --library-target cublas=roc r.cu
+  expect_rc 2
+  expect_stderr "'cublas' has no ROCm-native rule table \\(libraries with one: curand\\)" "the library and the ones that have a table"
+  t --library-target curand=roc r.cu
+  expect_rc 0
+  grep -q 'rocrand_create_generator(g, ROCRAND_RNG_PSEUDO_DEFAULT)' "$LOG/stdout" || die "curand=roc does not translate to rocRAND"
+  printf 'library-target: [curand=roc]\n' >.cu2hip.yaml
+  t r.cu
+  expect_rc 0
+  grep -q 'rocrand/rocrand.h' "$LOG/stdout" || die "the config's library-target is not applied"
+  t --library-target hip r.cu
+  expect_rc 0
+  grep -q 'hiprandCreateGenerator' "$LOG/stdout" || die "--library-target hip does not override the config"
+  printf 'library-target: [curand=rocm]\n' >.cu2hip.yaml
+  t r.cu
+  expect_rc 2
+  expect_stderr "cu2hip.yaml:1:17: .*not 'curand=rocm'" "the config file, position and value"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -696,6 +727,7 @@ scenarios=(
   no_cuda_toolkit
   no_cuda_toolkit_masked
   library_only_header
+  library_target
 )
 
 for name in "${scenarios[@]}"; do

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Checks the ROCm-native rule tables (rules/roc/LIB.yaml) against the
+headers of the native libraries installed on this machine.
+
+For each rules/roc/LIB.yaml:
+  - rules/LIB.yaml exists and names the same library: the native table
+    replaces it when --library-target LIB=roc is selected;
+  - the native table names exactly the CUDA names rules/LIB.yaml names, so
+    selecting it loses no name (each is mapped or `unsupported`);
+  - every target is declared by the native library's headers: a function
+    or device function as `name(`, a type by a typedef, struct, class or
+    enum, a constant as an enumerator, a macro by #define, a header as a
+    file under the include folder.
+
+usage: check_roc_rules.py [--include DIR]   (default /usr/include)
+Exit 0: all targets confirmed; 1: a problem, listed; 77: a library's headers
+are absent (nothing to check against).
+"""
+import argparse
+import os
+import re
+import sys
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# Native library of each table: the header folder under the include dir.
+HEADER_DIRS = {"curand": "rocrand"}
+
+SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", " ", text)
+
+
+def declared(kind, name, text):
+    n = re.escape(name)
+    if kind in ("functions", "device"):
+        return re.search(r"\b%s\s*\(" % n, text) is not None
+    if kind == "types":
+        return re.search(r"(typedef\b[^;]*\b%s\s*;|\b(struct|class|enum)\s+%s\b)" % (n, n), text) is not None
+    if kind == "constants":
+        return re.search(r"\b%s\s*(=|,|\n\s*\})" % n, text) is not None
+    if kind == "macros":
+        return re.search(r"#\s*define\s+%s\b" % n, text) is not None
+    return False
+
+
+def target(value):
+    if isinstance(value, str):
+        return value
+    if "unsupported" in value:
+        return None
+    return value.get("hip")
+
+
+def check(lib, include):
+    problems = []
+    native = yaml.safe_load(open(os.path.join(ROOT, "rules", "roc", lib + ".yaml")))
+    wrapper_path = os.path.join(ROOT, "rules", lib + ".yaml")
+    if not os.path.exists(wrapper_path):
+        return ["rules/roc/%s.yaml replaces nothing: rules/%s.yaml does not exist" % (lib, lib)], 0, 0
+    wrapper = yaml.safe_load(open(wrapper_path))
+    if native.get("library") != wrapper.get("library"):
+        problems.append("rules/roc/%s.yaml: library '%s', but rules/%s.yaml says '%s'"
+                        % (lib, native.get("library"), lib, wrapper.get("library")))
+    folder = os.path.join(include, HEADER_DIRS[lib])
+    text = ""
+    for f in sorted(os.listdir(folder)):
+        if f.endswith((".h", ".hpp")):
+            text += strip_comments(open(os.path.join(folder, f), errors="replace").read()) + "\n"
+    mapped = unsupported = 0
+    for sec in SECTIONS:
+        ours, theirs = native.get(sec) or {}, wrapper.get(sec) or {}
+        for name in sorted(set(theirs) - set(ours)):
+            problems.append("rules/roc/%s.yaml: %s: '%s' (in rules/%s.yaml) is missing" % (lib, sec, name, lib))
+        for name in sorted(set(ours) - set(theirs)):
+            problems.append("rules/roc/%s.yaml: %s: '%s' is not in rules/%s.yaml" % (lib, sec, name, lib))
+        for name, value in sorted(ours.items()):
+            t = target(value)
+            if t is None:
+                unsupported += 1
+                continue
+            ok = os.path.isfile(os.path.join(include, t)) if sec == "headers" else declared(sec, t, text)
+            if ok:
+                mapped += 1
+            else:
+                problems.append("rules/roc/%s.yaml: %s: %s -> %s is not declared in %s"
+                                % (lib, sec, name, t, folder))
+    return problems, mapped, unsupported
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--include", default="/usr/include")
+    args = ap.parse_args()
+    libs = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "rules", "roc")) if f.endswith(".yaml"))
+    problems = []
+    for lib in libs:
+        if lib not in HEADER_DIRS:
+            problems.append("rules/roc/%s.yaml: no native header folder known (HEADER_DIRS)" % lib)
+            continue
+        if not os.path.isdir(os.path.join(args.include, HEADER_DIRS[lib])):
+            print("skip: %s/%s is absent (install the native library's headers)"
+                  % (args.include, HEADER_DIRS[lib]))
+            return 77
+        p, mapped, unsupported = check(lib, args.include)
+        problems += p
+        print("%s -> %s: %d target(s) confirmed against %s/%s; %d unsupported"
+              % (lib, HEADER_DIRS[lib], mapped, args.include, HEADER_DIRS[lib], unsupported))
+    for p in problems:
+        print("error: " + p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
