@@ -21,10 +21,10 @@ import os
 import re
 import sys
 
-import yaml
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen_rules as G  # noqa: E402  (its YAML reader and comment stripper)
 
 # Native library of each table: the header folder under the include dir.
 HEADER_DIRS = {"curand": "rocrand"}
@@ -32,9 +32,9 @@ HEADER_DIRS = {"curand": "rocrand"}
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
 
 
-def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"//[^\n]*", " ", text)
+def load(path):
+    with open(path) as f:
+        return G.load_yaml(f.read(), path)
 
 
 def declared(kind, name, text):
@@ -60,11 +60,11 @@ def target(value):
 
 def check(lib, include):
     problems = []
-    native = yaml.safe_load(open(os.path.join(ROOT, "rules", "roc", lib + ".yaml")))
+    native = load(os.path.join(ROOT, "rules", "roc", lib + ".yaml"))
     wrapper_path = os.path.join(ROOT, "rules", lib + ".yaml")
     if not os.path.exists(wrapper_path):
         return ["rules/roc/%s.yaml replaces nothing: rules/%s.yaml does not exist" % (lib, lib)], 0, 0
-    wrapper = yaml.safe_load(open(wrapper_path))
+    wrapper = load(wrapper_path)
     if native.get("library") != wrapper.get("library"):
         problems.append("rules/roc/%s.yaml: library '%s', but rules/%s.yaml says '%s'"
                         % (lib, native.get("library"), lib, wrapper.get("library")))
@@ -73,7 +73,7 @@ def check(lib, include):
     for f in sorted(os.listdir(folder)):
         # The precomputed-table headers hold numbers only (megabytes of them).
         if f.endswith((".h", ".hpp")) and "precomputed" not in f and "mtgp32_11213" not in f:
-            text += strip_comments(open(os.path.join(folder, f), errors="replace").read()) + "\n"
+            text += G.strip_c(open(os.path.join(folder, f), errors="replace").read()) + "\n"
     mapped = unsupported = 0
     for sec in SECTIONS:
         ours, theirs = native.get(sec) or {}, wrapper.get(sec) or {}
