@@ -688,6 +688,12 @@ sc_library_target() {
   t --library-target hip r.cu
   expect_rc 0
   grep -q 'hiprandCreateGenerator' "$LOG/stdout" || die "--library-target hip does not override the config"
+  t rules lookup --library-target curand=roc curandSetPseudoRandomGeneratorSeed
+  expect_rc 0
+  grep -q 'becomes: rocrand_set_seed' "$LOG/stdout" || die "rules lookup does not take --library-target"
+  t rules stats --library-target=bad
+  expect_rc 2
+  expect_stderr "not 'bad'" "the bad value"
   printf 'library-target: [curand=rocm]\n' >.cu2hip.yaml
   t r.cu
   expect_rc 2
