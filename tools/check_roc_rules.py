@@ -5,8 +5,10 @@ headers of the native libraries installed on this machine.
 For each rules/roc/LIB.yaml:
   - rules/LIB.yaml exists and names the same library: the native table
     replaces it when --library-target LIB=roc is selected;
-  - the native table names exactly the CUDA names rules/LIB.yaml names, so
-    selecting it loses no name (each is mapped or `unsupported`);
+  - the native table names every CUDA name rules/LIB.yaml names, so
+    selecting it loses no name (each is mapped or `unsupported`); any other
+    name overrides an entry of another rules/*.yaml whose target names the
+    wrapper library (cuRAND's include guard in nvcc.yaml);
   - every target is declared by the native library's headers: a function
     or device function as `name(`, a type by a typedef, struct, class or
     enum, a constant as an enumerator, a macro by #define, a header as a
@@ -28,6 +30,9 @@ import gen_rules as G  # noqa: E402  (its YAML reader and comment stripper)
 
 # Native library of each table: the header folder under the include dir.
 HEADER_DIRS = {"curand": "rocrand"}
+# The hip* wrapper each table replaces: a native table may also override an
+# entry of another default table whose target names the wrapper.
+WRAPPERS = {"curand": "hiprand"}
 
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device")
 
@@ -74,13 +79,22 @@ def check(lib, include):
         # The precomputed-table headers hold numbers only (megabytes of them).
         if f.endswith((".h", ".hpp")) and "precomputed" not in f and "mtgp32_11213" not in f:
             text += G.strip_c(open(os.path.join(folder, f), errors="replace").read()) + "\n"
+    others = {}
+    for f in sorted(os.listdir(os.path.join(ROOT, "rules"))):
+        if f.endswith(".yaml") and f != lib + ".yaml":
+            doc = load(os.path.join(ROOT, "rules", f))
+            for sec in SECTIONS:
+                for name, value in (doc.get(sec) or {}).items():
+                    others[(sec, name)] = target(value) or ""
     mapped = unsupported = 0
     for sec in SECTIONS:
         ours, theirs = native.get(sec) or {}, wrapper.get(sec) or {}
         for name in sorted(set(theirs) - set(ours)):
             problems.append("rules/roc/%s.yaml: %s: '%s' (in rules/%s.yaml) is missing" % (lib, sec, name, lib))
         for name in sorted(set(ours) - set(theirs)):
-            problems.append("rules/roc/%s.yaml: %s: '%s' is not in rules/%s.yaml" % (lib, sec, name, lib))
+            if WRAPPERS[lib] not in others.get((sec, name), "").lower():
+                problems.append("rules/roc/%s.yaml: %s: '%s' is neither in rules/%s.yaml nor a %s entry of "
+                                "another table" % (lib, sec, name, lib, WRAPPERS[lib]))
         for name, value in sorted(ours.items()):
             t = target(value)
             if t is None:

@@ -119,17 +119,22 @@ int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_
       return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no ROCm-native rule table for '%s'", roc[i]);
   int rc = c2h_rules_new(&r, err);
   if (rc) return rc;
-  for (size_t i = 0; i < c2h_embedded_rules_count; i++) {
+  /* The wrapper tables of the selected libraries are left out; the native
+   * tables come last and may override an entry of another default table
+   * that names the wrapper (cuRAND's include guard in nvcc.yaml). */
+  for (size_t i = 0; rc == 0 && i < c2h_embedded_rules_count; i++) {
     const c2h_embedded_file *f = &c2h_embedded_rules[i];
-    const c2h_embedded_file *native = replaced(f->name, roc, n);
+    if (!replaced(f->name, roc, n)) rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err);
+  }
+  for (size_t i = 0; rc == 0 && i < n; i++) {
+    const c2h_embedded_file *f = roc_table(roc[i], strlen(roc[i]));
     char name[256];
-    if (native) snprintf(name, sizeof name, "roc/%s", native->name);
-    else snprintf(name, sizeof name, "%s", f->name);
-    if (native) f = native;
-    if ((rc = c2h_rules_load_buffer(r, name, f->data, f->len, 0, err))) {
-      c2h_rules_free(r);
-      return rc;
-    }
+    snprintf(name, sizeof name, "roc/%s", f->name);
+    rc = c2h_rules_load_buffer(r, name, f->data, f->len, 1, err);
+  }
+  if (rc) {
+    c2h_rules_free(r);
+    return rc;
   }
   *out = r;
   return 0;

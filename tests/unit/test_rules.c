@@ -148,10 +148,12 @@ static void roc_table_replaces_wrapper_table(void **state) {
   assert_string_equal(c2h_rules_lookup_header(r, "curand_kernel.h", 15)->form.hip, "rocrand/rocrand_kernel.h");
   assert_non_null(c2h_rules_lookup(r, "curandGenerateLongLong", 22)->unsupported);
   assert_string_equal(c2h_rules_lookup(r, "cudaMalloc", 10)->form.hip, "hipMalloc");
+  assert_string_equal(c2h_rules_lookup(r, "CURAND_H_", 9)->form.hip, "ROCRAND_H_");
   for (size_t i = 0; i < c2h_rules_count(r); i++) {
     const c2h_rule *e = c2h_rules_at(r, i);
     if (strcmp(e->library, "curand") == 0) assert_string_equal(e->file, "roc/curand.yaml");
     if (e->form.hip) assert_null(strstr(e->form.hip, "hiprand"));
+    if (e->form.hip) assert_null(strstr(e->form.hip, "HIPRAND"));
   }
   c2h_rules_free(r);
 

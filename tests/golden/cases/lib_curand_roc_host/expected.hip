@@ -3,6 +3,10 @@
 #include <hip/hip_runtime.h>
 #include <rocrand/rocrand.h>
 
+#ifdef ROCRAND_H_
+#define HAVE_RAND 1
+#endif
+
 #define CHECK(call)                                                   \
   do {                                                                \
     rocrand_status s_ = (call);                                       \
@@ -65,6 +69,6 @@ int main() {
   hipFree(d);
   hipFree(f);
   hipStreamDestroy(stream);
-  std::printf("version %d\n", version);
+  std::printf("version %d (%d)\n", version, HAVE_RAND);
   return 0;
 }

@@ -3,6 +3,10 @@
 #include <cuda_runtime.h>
 #include <curand.h>
 
+#ifdef CURAND_H_
+#define HAVE_RAND 1
+#endif
+
 #define CHECK(call)                                                   \
   do {                                                                \
     curandStatus_t s_ = (call);                                       \
@@ -65,6 +69,6 @@ int main() {
   cudaFree(d);
   cudaFree(f);
   cudaStreamDestroy(stream);
-  std::printf("version %d\n", version);
+  std::printf("version %d (%d)\n", version, HAVE_RAND);
   return 0;
 }
