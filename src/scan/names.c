@@ -602,6 +602,21 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                                         r->cuda, why, form->hip)))
     return rc;
   const c2h_token *t = &s->facts->toks[i];
+  if (!*form->hip) {
+    /* A macro that expands to nothing and that HIP does not need
+     * (CUDART_CB, __grid_constant__): its uses go, but a test of it in
+     * #if / #ifdef stays (HIP leaves it undefined, as the code expects
+     * where it tests it). */
+    size_t d = directive_start(s, i);
+    if (d < s->facts->n_toks && (is_directive_word(s, d, "if") || is_directive_word(s, d, "ifdef") ||
+                                 is_directive_word(s, d, "ifndef") || is_directive_word(s, d, "elif")))
+      return 0;
+    /* `void CUDART_CB f(` becomes `void f(`, not `void  f(`. */
+    size_t end = t->end;
+    if (t->begin > 0 && end < s->len && s->src[t->begin - 1] == ' ' && s->src[end] == ' ') end++;
+    s->stats->renames++;
+    return c2h_edit_add(s->edits, t->begin, end, "", 0);
+  }
   if ((rc = c2h_edit_add(s->edits, t->begin, t->end, form->hip, strlen(form->hip)))) return rc;
   s->stats->renames++;
   return 0;
