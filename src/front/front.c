@@ -250,6 +250,15 @@ static int is_member_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
+/* Whether a declaration in user code only redeclares an API entity the
+ * shim declared first (`struct cudaGraphicsResource;` to avoid including
+ * the CUDA headers): it names the API's entity, not one of the user's. */
+static int is_api_redeclaration(CXCursor decl) {
+  if (clang_isCursorDefinition(decl)) return 0;
+  CXCursor first = clang_getCanonicalCursor(decl);
+  return !clang_Cursor_isNull(first) && !is_user_location(clang_getCursorLocation(first));
+}
+
 /* What the AST says about one identifier token, given its annotation.
  * *declares is set when the token is a global declaration (or a macro) of
  * user code with this name. */
@@ -279,7 +288,7 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   if (is_member_kind(k)) return C2H_USE_MEMBER;
   if (clang_isDeclaration(k)) {
     if (same_location(clang_getCursorLocation(cur), tok_loc)) {
-      int user = is_user_location(tok_loc);
+      int user = is_user_location(tok_loc) && !is_api_redeclaration(cur);
       /* Only a global user declaration takes the name over for the whole
        * file; a namespace's or a class's own names are told apart by their
        * qualification. */
@@ -307,7 +316,7 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   int named = rn && strlen(rn) == name_len && memcmp(rn, name, name_len) == 0;
   clang_disposeString(ref_name);
   if (!named) return C2H_USE_UNKNOWN;
-  if (is_user_location(clang_getCursorLocation(ref))) return C2H_USE_USER;
+  if (is_user_location(clang_getCursorLocation(ref)) && !is_api_redeclaration(ref)) return C2H_USE_USER;
   /* Declared by the shim but defined by the user (the shim declares every
    * API, the real headers only those a file includes): the user's own. */
   CXCursor def = clang_getCursorDefinition(ref);
