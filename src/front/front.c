@@ -250,6 +250,22 @@ static int is_member_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
+/* Whether a declaration lies in namespace cooperative_groups (at any
+ * depth): member functions of its classes differ between CUDA and HIP. */
+static int in_cooperative_groups(CXCursor c) {
+  for (int depth = 0; depth < 8 && !clang_Cursor_isNull(c); depth++) {
+    c = clang_getCursorSemanticParent(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isInvalid(k) || k == CXCursor_TranslationUnit) return 0;
+    if (k != CXCursor_Namespace) continue;
+    CXString name = clang_getCursorSpelling(c);
+    int cg = strcmp(clang_getCString(name), "cooperative_groups") == 0;
+    clang_disposeString(name);
+    if (cg) return 1;
+  }
+  return 0;
+}
+
 /* Whether a declaration in user code only redeclares an API entity the
  * shim declared first (`struct cudaGraphicsResource;` to avoid including
  * the CUDA headers): it names the API's entity, not one of the user's. */
@@ -1219,8 +1235,11 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
                         clang_getCursorKind(clang_getOverloadedDecl(cursors[i], 0)) == CXCursor_FunctionTemplate);
     if (ak == CXCursor_MemberRefExpr) {
       CXCursor field = clang_getCursorReferenced(cursors[i]);
-      t->api_member = clang_getCursorKind(field) == CXCursor_FieldDecl &&
-                      !is_user_location(clang_getCursorLocation(field));
+      enum CXCursorKind fk = clang_getCursorKind(field);
+      int api = !is_user_location(clang_getCursorLocation(field));
+      t->api_member = fk == CXCursor_FieldDecl && api;
+      t->api_method = api && (fk == CXCursor_CXXMethod || fk == CXCursor_FunctionTemplate) &&
+                      in_cooperative_groups(field);
     }
     /* A kernel passed to an API that takes `const void*` in HIP. */
     if (ak == CXCursor_DeclRefExpr || ak == CXCursor_MemberRefExpr) {

@@ -68,6 +68,8 @@ typedef struct c2h_token {
   int function_ptr;  /* a name the AST types as a pointer to a function */
   int api_member;    /* a member access (`p.x`, `p->x`) of a field that the CUDA API
                         declares (shim or toolkit), not user code */
+  int api_method;    /* a call `g.f(...)` of a member function of a cooperative_groups
+                        class that the CUDA API declares, not user code */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;
