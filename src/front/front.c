@@ -109,6 +109,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->depends = NULL;
   f->n_depends = 0;
   f->parse_cpu_ms = 0;
+  f->user_min_template = f->user_max_template = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -248,6 +249,20 @@ static int is_member_kind(enum CXCursorKind k) {
   return k == CXCursor_MemberRefExpr || k == CXCursor_MemberRef || k == CXCursor_FieldDecl ||
          k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
          k == CXCursor_ConversionFunction;
+}
+
+/* File-scope declarations only: notes a user function template min/max. */
+static enum CXChildVisitResult minmax_template_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  c2h_tu_facts *facts = data;
+  if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !is_user_location(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  CXString name = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(name);
+  if (n && strcmp(n, "min") == 0) facts->user_min_template = 1;
+  if (n && strcmp(n, "max") == 0) facts->user_max_template = 1;
+  clang_disposeString(name);
+  return CXChildVisit_Continue;
 }
 
 /* Whether a declaration lies in namespace cooperative_groups (at any
@@ -1267,6 +1282,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   facts->n_toks = n_toks;
   ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), minmax_template_visit, facts);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
   inclusion_walk inc = {tu, main_file, facts, 0};

@@ -94,6 +94,9 @@ typedef struct c2h_tu_facts {
   char **depends;
   size_t n_depends;
   unsigned long long parse_cpu_ms; /* CPU time of the parse (it runs on a thread of its own) */
+  /* User code (the file or a header of the project) declares a function
+   * template min / max at file scope, which meets HIP's own templates. */
+  int user_min_template, user_max_template;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
