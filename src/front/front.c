@@ -110,6 +110,8 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->n_depends = 0;
   f->parse_cpu_ms = 0;
   f->user_min_template = f->user_max_template = 0;
+  f->handle_uses = NULL;
+  f->n_handle_uses = f->cap_handle_uses = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -122,6 +124,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->user_include_lines);
   for (size_t i = 0; i < f->n_depends; i++) free(f->depends[i]);
   free(f->depends);
+  free(f->handle_uses);
   c2h_tu_facts_init(f);
 }
 
@@ -537,6 +540,140 @@ static void function_name(const ast_walk *w, CXCursor c, c2h_function *fn) {
   clang_disposeString(name);
 }
 
+/* ---- integer handles that HIP makes pointers ---------------------------- */
+
+/* CUDA typedefs of unsigned long long whose HIP counterparts are pointers
+ * (hipDeviceptr_t is void *, hipTextureObject_t and hipSurfaceObject_t
+ * point to opaque structs). */
+static const char *const integer_handles[] = {"CUdeviceptr", "CUdeviceptr_v2", "cudaTextureObject_t",
+                                              "cudaSurfaceObject_t", "CUtexObject", "CUsurfObject", NULL};
+
+/* The integer-handle typedef that type t is spelled as (through other
+ * typedefs of it), or NULL. */
+static const char *integer_handle_of(CXType t) {
+  for (int depth = 0; depth < 6; depth++) {
+    if (t.kind == CXType_Elaborated) t = clang_Type_getNamedType(t);
+    if (t.kind != CXType_Typedef) return NULL;
+    CXString name = clang_getTypedefName(t);
+    const char *n = clang_getCString(name), *found = NULL;
+    for (size_t k = 0; n && integer_handles[k]; k++)
+      if (strcmp(n, integer_handles[k]) == 0) found = integer_handles[k];
+    clang_disposeString(name);
+    if (found) return found;
+    t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+  }
+  return NULL;
+}
+
+static int is_integer_type(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return (k >= CXType_Char_U && k <= CXType_UInt128) || (k >= CXType_Char_S && k <= CXType_Int128);
+}
+
+typedef struct two_children {
+  CXCursor c[2];
+  unsigned n;
+} two_children;
+
+static enum CXChildVisitResult first_two(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  two_children *t = data;
+  if (t->n < 2) t->c[t->n] = c;
+  return ++t->n < 2 ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static const char *integer_op(enum CXBinaryOperatorKind k) {
+  switch (k) {
+    case CXBinaryOperator_Mul: return "*";
+    case CXBinaryOperator_Div: return "/";
+    case CXBinaryOperator_Rem: return "%";
+    case CXBinaryOperator_Add: return "+";
+    case CXBinaryOperator_Sub: return "-";
+    case CXBinaryOperator_Shl: return "<<";
+    case CXBinaryOperator_Shr: return ">>";
+    case CXBinaryOperator_And: return "&";
+    case CXBinaryOperator_Xor: return "^";
+    case CXBinaryOperator_Or: return "|";
+    case CXBinaryOperator_MulAssign: return "*=";
+    case CXBinaryOperator_DivAssign: return "/=";
+    case CXBinaryOperator_RemAssign: return "%=";
+    case CXBinaryOperator_AddAssign: return "+=";
+    case CXBinaryOperator_SubAssign: return "-=";
+    case CXBinaryOperator_ShlAssign: return "<<=";
+    case CXBinaryOperator_ShrAssign: return ">>=";
+    case CXBinaryOperator_AndAssign: return "&=";
+    case CXBinaryOperator_XorAssign: return "^=";
+    case CXBinaryOperator_OrAssign: return "|=";
+    case CXBinaryOperator_Assign: return "=";
+    default: return NULL;
+  }
+}
+
+/* Whether expression c is the literal 0 (a null handle in both APIs). */
+static int is_zero_literal(CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return 0;
+  int zero = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+  clang_EvalResult_dispose(r);
+  return zero;
+}
+
+/* The expression under the implicit conversions around c (libclang shows
+ * an implicit cast as an unexposed expression with one child). */
+static CXCursor without_implicit_casts(CXCursor c) {
+  for (int depth = 0; depth < 8 && clang_getCursorKind(c) == CXCursor_UnexposedExpr; depth++) {
+    two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+    clang_visitChildren(c, first_two, &kids);
+    if (kids.n != 1) break;
+    c = kids.c[0];
+  }
+  return c;
+}
+
+/* Records binary operator c when it uses an integer handle as an integer. */
+static void note_handle_op(ast_walk *w, CXCursor c) {
+  const char *op = integer_op(clang_getCursorBinaryOperatorKind(c));
+  if (!op) return;
+  two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+  clang_visitChildren(c, first_two, &kids);
+  if (kids.n < 2) return;
+  const char *lhs = integer_handle_of(clang_getCursorType(kids.c[0]));
+  const char *rhs = integer_handle_of(clang_getCursorType(kids.c[1]));
+  CXCursor at = lhs ? kids.c[0] : kids.c[1];
+  const char *type = lhs ? lhs : rhs;
+  if (strcmp(op, "=") == 0) {
+    /* A handle copied from a handle, or set to 0, is fine in HIP too; the
+     * value assigned is judged by its type before the implicit conversion
+     * to the handle. */
+    CXCursor value = without_implicit_casts(kids.c[1]);
+    if (!lhs || integer_handle_of(clang_getCursorType(value)) || !is_integer_type(clang_getCursorType(value)) ||
+        is_zero_literal(value))
+      return;
+  } else if (!type) {
+    return;
+  }
+  CXFile file = NULL;
+  CXSourceRange ext = clang_getCursorExtent(at);
+  clang_getExpansionLocation(clang_getRangeStart(ext), &file, NULL, NULL, NULL);
+  if (!file || !clang_File_isEqual(file, w->main_file)) return;
+  c2h_tu_facts *f = w->facts;
+  if (f->n_handle_uses == f->cap_handle_uses) {
+    size_t cap = f->cap_handle_uses ? f->cap_handle_uses * 2 : 8;
+    c2h_handle_use *p = realloc(f->handle_uses, cap * sizeof *p);
+    if (!p) {
+      w->rc = C2H_ERR_NOMEM;
+      return;
+    }
+    f->handle_uses = p;
+    f->cap_handle_uses = cap;
+  }
+  c2h_handle_use *u = &f->handle_uses[f->n_handle_uses++];
+  u->begin = expansion_offset(clang_getRangeStart(ext));
+  u->end = expansion_offset(clang_getRangeEnd(ext));
+  u->type = type;
+  u->op = op;
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -548,9 +685,10 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
    * n squared. Such nodes declare nothing, their operands are visited
    * anyway (and marked if a macro made them), and they are only reached
    * inside a declaration already found to be the file's. */
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) note_handle_op(w, c);
   if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_ConditionalOperator ||
       k == CXCursor_UnexposedExpr)
-    return CXChildVisit_Recurse;
+    return w->rc ? CXChildVisit_Break : CXChildVisit_Recurse;
   /* Where the code was written, after macro expansion: a statement that
    * starts with a qualifier macro of the shim (`__shared__ float t[32];`)
    * is still the file's own. */

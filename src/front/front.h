@@ -74,6 +74,15 @@ typedef struct c2h_token {
   unsigned line, col;
 } c2h_token;
 
+/* An operation on a value whose CUDA type is an integer handle that HIP
+ * makes a pointer (CUdeviceptr, cudaTextureObject_t, ...): arithmetic,
+ * bit operations, or an assignment from another integer. */
+typedef struct c2h_handle_use {
+  size_t begin, end; /* the handle operand (byte offsets in the file) */
+  const char *type;  /* the CUDA type name (static string) */
+  const char *op;    /* the operator (static string) */
+} c2h_handle_use;
+
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
@@ -97,6 +106,8 @@ typedef struct c2h_tu_facts {
   /* User code (the file or a header of the project) declares a function
    * template min / max at file scope, which meets HIP's own templates. */
   int user_min_template, user_max_template;
+  c2h_handle_use *handle_uses; /* in the order met (owned) */
+  size_t n_handle_uses, cap_handle_uses;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
