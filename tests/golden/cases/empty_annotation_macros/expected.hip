@@ -28,3 +28,7 @@ void enqueue(hipStream_t s, float *v, Coeffs k) {
   hipStreamAddCallback(s, on_done, nullptr, 0);
   hipLaunchHostFunc(s, on_host, nullptr);
 }
+
+// The driver API's calling-convention macros go the same way.
+typedef hipError_t entry_t(unsigned int);
+static void on_driver_host(void *user) {}
