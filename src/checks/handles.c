@@ -18,21 +18,11 @@ static const char *hip_name(const char *cuda) {
   return "hipSurfaceObject_t (a pointer)";
 }
 
-/* The first token that starts at or after byte offset `at`. */
-static size_t token_at(const c2h_scan *s, size_t at) {
-  size_t lo = 0, hi = s->facts->n_toks;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (s->facts->toks[mid].begin < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 int c2h_check_handles(c2h_scan *s) {
   for (size_t i = 0; i < s->facts->n_handle_uses; i++) {
     const c2h_handle_use *u = &s->facts->handle_uses[i];
-    size_t first = token_at(s, u->begin), last = token_at(s, u->end);
+    size_t first, last;
+    c2h_tok_range(s, u->begin, u->end, &first, &last);
     if (first >= s->facts->n_toks) continue;
     if (last > first) last--;
     int assign = strcmp(u->op, "=") == 0;
