@@ -254,20 +254,6 @@ static int is_member_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
-/* File-scope declarations only: notes a user function template min/max. */
-static enum CXChildVisitResult minmax_template_visit(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  c2h_tu_facts *facts = data;
-  if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !is_user_location(clang_getCursorLocation(c)))
-    return CXChildVisit_Continue;
-  CXString name = clang_getCursorSpelling(c);
-  const char *n = clang_getCString(name);
-  if (n && strcmp(n, "min") == 0) facts->user_min_template = 1;
-  if (n && strcmp(n, "max") == 0) facts->user_max_template = 1;
-  clang_disposeString(name);
-  return CXChildVisit_Continue;
-}
-
 /* Whether a declaration lies in namespace cooperative_groups (at any
  * depth): member functions of its classes differ between CUDA and HIP. */
 static int in_cooperative_groups(CXCursor c) {
@@ -538,6 +524,24 @@ static void function_name(const ast_walk *w, CXCursor c, c2h_function *fn) {
       memcmp(w->src + at, text, n) == 0)
     fn->name_end = at + n;
   clang_disposeString(name);
+}
+
+/* File-scope declarations only: notes a user function template min/max
+ * that is __device__ only. One that is __host__ __device__ (or host only)
+ * loses to HIP's device template in device code, so no call is ambiguous. */
+static enum CXChildVisitResult minmax_template_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  c2h_tu_facts *facts = data;
+  if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !is_user_location(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  cuda_attrs a = attrs_of(c);
+  if (!a.device || a.host) return CXChildVisit_Continue;
+  CXString name = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(name);
+  if (n && strcmp(n, "min") == 0) facts->user_min_template = 1;
+  if (n && strcmp(n, "max") == 0) facts->user_max_template = 1;
+  clang_disposeString(name);
+  return CXChildVisit_Continue;
 }
 
 /* ---- integer handles that HIP makes pointers ---------------------------- */

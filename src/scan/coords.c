@@ -27,12 +27,14 @@ static int is_coordinate(const c2h_scan *s, c2h_tok_span a) {
   return 0;
 }
 
-/* A device-code call of the user's own function template min/max: HIP
- * (clang's __clang_hip_math.h) declares `template <class T> T min(T, T)`
- * for device code, next to int, float and double overloads, where CUDA
- * has only non-template overloads. Two templates match a call equally,
- * so one with any other argument type (unsigned, long, a user type) is
- * ambiguous under HIP. */
+/* A device-code call of min/max while the user declares a __device__-only
+ * function template of that name: HIP (clang's __clang_hip_math.h)
+ * declares `template <class T> T min(T, T)` for device code, next to int,
+ * float and double overloads, where CUDA has only non-template overloads.
+ * Two device templates match a call equally, so one with any other
+ * argument type (unsigned, long, a user type) is ambiguous under HIP. A
+ * __host__ __device__ template loses to HIP's device one (front.c leaves
+ * it out). */
 static int report_user_template(c2h_scan *s, size_t i, size_t close) {
   const c2h_token *t = &s->facts->toks[i];
   /* Under nvcc the call may pick CUDA's non-template overload, which HIP
@@ -45,7 +47,7 @@ static int report_user_template(c2h_scan *s, size_t i, size_t close) {
   int len = (int)(t->end - t->begin);
   const char *name = s->src + t->begin;
   return c2h_scan_diag(s, i, close, C2H_SEV_WARNING, C2H_CHECK_HIP_OVERLOAD_AMBIGUITY, NULL,
-                       "your code declares a function template '%.*s'; HIP's headers declare a device "
+                       "your code declares a __device__ function template '%.*s'; HIP's headers declare a device "
                        "template '%.*s(T, T)' too (CUDA has only non-template overloads), so under "
                        "HIP the call is ambiguous unless both arguments are int, float or double: "
                        "rename your template, or put it in a namespace and qualify the call",
