@@ -155,8 +155,9 @@ void c2h_project_summary_dispose(c2h_project_summary *summary);
 extern const char *const c2h_source_extensions[];
 
 /* Whether a file's bytes look like they use CUDA (used to pick sources in
- * directory walks; files named on the command line are always translated). */
-int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len);
+ * directory walks; files named on the command line are always translated):
+ * CUDA markers, or an #include of a header `rules` maps (NULL: markers only). */
+int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len, const c2h_rules *rules);
 
 /* Whether the filters leave check on (the last filter naming it decides). */
 int c2h_check_enabled(const c2h_check_filter *filters, size_t n_filters, c2h_check check);

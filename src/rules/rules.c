@@ -204,12 +204,16 @@ static int parse_version(loader *ld, yaml_node_t *n, c2h_version *out) {
 }
 
 /* Fills a form from the keys hip/call/args/drop_args of mapping `node`;
- * other keys are handled (or rejected) by the caller. */
+ * other keys are handled (or rejected) by the caller. `header` is 1 for a
+ * header entry, 2 for a macro: a macro's `hip` may be empty, for a macro
+ * that expands to nothing under nvcc and that HIP does not need (the use
+ * is removed). */
 static int parse_form_key(loader *ld, c2h_rule_form *form, const char *key, yaml_node_t *val,
                           int header) {
   if (strcmp(key, "hip") == 0) {
     const char *s = scalar(val);
-    if (!(header ? is_header_path(s) : is_identifier(s)))
+    if (header == 2 && s && !*s) return (form->hip = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
+    if (!(header == 1 ? is_header_path(s) : is_identifier(s)))
       return fail_at(ld, val, header ? "'hip' must be a header path" : "'hip' must be an identifier, not '%s'",
                      s ? s : "?", NULL);
     return (form->hip = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
@@ -308,6 +312,7 @@ static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, ya
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                        yaml_node_t *val, c2h_rule *rule) {
   int rc = 0, header = kind == C2H_RULE_HEADER;
+  int form_kind = header ? 1 : kind == C2H_RULE_MACRO ? 2 : 0; /* see parse_form_key */
   const char *name = scalar(key);
   memset(rule, 0, sizeof *rule);
   rule->kind = kind;
@@ -321,7 +326,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (!(rule->cuda = pool_strdup(ld->rules, name))) return C2H_ERR_NOMEM;
 
   if (val->type == YAML_SCALAR_NODE) {
-    if ((rc = parse_form_key(ld, &rule->form, "hip", val, header)) != 0) return rc;
+    if ((rc = parse_form_key(ld, &rule->form, "hip", val, form_kind)) != 0) return rc;
     return 0;
   }
   if (val->type != YAML_MAPPING_NODE)
@@ -336,7 +341,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     for (yaml_node_pair_t *q = val->data.mapping.pairs.start; q < p; q++)
       if (strcmp(scalar(yaml_document_get_node(&ld->doc, q->key)), ks) == 0)
         return fail_at(ld, k, "duplicate key '%s'", ks, NULL);
-    rc = parse_form_key(ld, &rule->form, ks, v, header);
+    rc = parse_form_key(ld, &rule->form, ks, v, form_kind);
     if (rc <= 0) {
       if (rc < 0) return rc;
       continue;
@@ -384,7 +389,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       for (yaml_node_pair_t *f = v->data.mapping.pairs.start; f < v->data.mapping.pairs.top; f++) {
         yaml_node_t *fk = yaml_document_get_node(&ld->doc, f->key);
         const char *fks = scalar(fk);
-        rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), header) : 1;
+        rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), form_kind) : 1;
         if (rc > 0)
           return fail_at(ld, fk, "unknown key '%s' in fallback (expected hip, call, args, drop_args)",
                          fks ? fks : "?", NULL);

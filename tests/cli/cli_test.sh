@@ -603,6 +603,20 @@ sc_library_only_header() {
     die "no api-unsupported error for <npp.h> in src/image.h (stderr: $(head -c 300 "$LOG/stderr"))"
 }
 
+# A header that uses CUDA only through a CUDA header whose name does not
+# say "cuda" (vector_types.h) is translated in a directory walk, so its
+# include gets the HIP header instead of being copied unchanged.
+sc_core_header_only() {
+  mkdir -p src
+  printf '#pragma once\n#include <vector_types.h>\nfloat2 centre(void);\n' >src/geom.h
+  printf 'int area(void);\n' >src/plain.h
+  t -q -o out src
+  expect_rc 0
+  grep -q '^#include <hip/hip_vector_types.h>$' out/geom.h ||
+    die "out/geom.h keeps the CUDA include: $(cat out/geom.h)"
+  cmp -s src/plain.h out/plain.h || die "out/plain.h differs from its input"
+}
+
 sc_no_cuda_toolkit() {
   write_good kern.cu
   cat >>kern.cu <<'EOF'
@@ -733,6 +747,7 @@ scenarios=(
   no_cuda_toolkit
   no_cuda_toolkit_masked
   library_only_header
+  core_header_only
   library_target
 )
 
