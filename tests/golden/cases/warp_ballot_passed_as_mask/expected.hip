@@ -3,7 +3,7 @@
 // masks, so no lane is lost and nothing is reported. The count below does
 // read the ballot's bits, and stays reported.
 #include <hip/hip_runtime.h>
-template <typename T> __device__ T sum_lanes(unsigned int lanes, T v) {
+template <typename T> __device__ T sum_lanes(unsigned long long lanes, T v) {
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down(v, offset);
   return v;
 }

@@ -2,7 +2,7 @@
 // a helper, as the mask of a shuffle. Before ROCm 7.0 the translation drops
 // masks, so no lane is lost and nothing is reported. The count below does
 // read the ballot's bits, and stays reported.
-template <typename T> __device__ T sum_lanes(unsigned int lanes, T v) {
+template <typename T> __device__ T sum_lanes(unsigned long long lanes, T v) {
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(lanes, v, offset);
   return v;
 }
