@@ -2,6 +2,8 @@
  * default rule table and the CUDA shim ship inside libcu2hip.
  *
  *   embed rules OUT.c FILE...   -> c2h_embedded_rules[] (name, data, len)
+ *   embed roc-rules OUT.c FILE... -> c2h_embedded_roc_rules[], the ROCm-native
+ *                                   library tables (rules/roc/)
  *   embed blob SYMBOL OUT.c FILE -> const char SYMBOL[]; const size_t SYMBOL_len */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,11 +30,12 @@ static const char *base_name(const char *p) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 4 || (strcmp(argv[1], "rules") && strcmp(argv[1], "blob"))) {
-    fprintf(stderr, "usage: embed rules OUT.c FILE... | embed blob SYMBOL OUT.c FILE\n");
+  if (argc < 4 || (strcmp(argv[1], "rules") && strcmp(argv[1], "roc-rules") && strcmp(argv[1], "blob"))) {
+    fprintf(stderr, "usage: embed rules|roc-rules OUT.c FILE... | embed blob SYMBOL OUT.c FILE\n");
     return 2;
   }
   int blob = strcmp(argv[1], "blob") == 0;
+  const char *table = strcmp(argv[1], "roc-rules") == 0 ? "c2h_embedded_roc_rules" : "c2h_embedded_rules";
   const char *out_path = blob ? argv[3] : argv[2];
   if (blob && argc != 5) return 2;
   FILE *out = fopen(out_path, "w");
@@ -53,10 +56,10 @@ int main(int argc, char **argv) {
       snprintf(sym, sizeof sym, "file%d", i - 3);
       rc = dump(out, argv[i], "static ", sym);
     }
-    fprintf(out, "const c2h_embedded_file c2h_embedded_rules[] = {\n");
+    fprintf(out, "const c2h_embedded_file %s[] = {\n", table);
     for (int i = 3; i < argc; i++)
       fprintf(out, "  {\"%s\", file%d, sizeof file%d - 1},\n", base_name(argv[i]), i - 3, i - 3);
-    fprintf(out, "  {NULL, NULL, 0}};\nconst size_t c2h_embedded_rules_count = %d;\n", argc - 3);
+    fprintf(out, "  {NULL, NULL, 0}};\nconst size_t %s_count = %d;\n", table, argc - 3);
   }
   if (fclose(out) != 0) rc = -1;
   if (rc) remove(out_path);

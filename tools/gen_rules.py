@@ -504,6 +504,8 @@ def check_entry(name, entry, section, facts, problems, where):
             # tag is written by hand.
             targets.append(("by_args %s" % count, sub["hip"], sub.get("rocm", BASE_ROCM)))
     for kind, target, rocm in targets:
+        if target == "" and section == "macros":
+            continue  # an empty macro HIP does not need: its uses are removed
         first = facts.first_version(target, section)
         if first is None:
             problems.append("%s: %s -> %s: not in the installed HIP headers nor in "
@@ -1065,6 +1067,8 @@ def check(facts, rules_dir):
                             newer_hip.check("%s:%d" % (rel, line), section, name, str(target), rocm,
                                             bad, opt_in)
                         continue
+                    if target == "" and section == "macros":
+                        continue  # removed, not renamed
                     if not facts.installed(str(target), section):
                         bad.append("%s:%d: %s: %s -> %s is not declared by the installed HIP %s headers"
                                    % (rel, line, section, name, target, installed))

@@ -32,6 +32,11 @@ typedef struct c2h_buildfile_options {
   const char *const *renamed_from;
   const char *const *renamed_to;
   size_t n_renamed;
+  /* Libraries translated to their ROCm-native API (rule-table library
+   * names, e.g. "curand"): their CUDA library becomes the native one
+   * (-lcurand -> -lrocrand, CUDA::curand -> roc::rocrand). Borrowed. */
+  const char *const *roc_libraries;
+  size_t n_roc_libraries;
 } c2h_buildfile_options;
 
 /* What kind of build script `path` names, judged by its file name only. */

@@ -67,6 +67,10 @@ typedef struct c2h_project_options {
   const char *header_suffix;
   /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
   const char *offload_arch;
+  /* Libraries translated to their ROCm-native API (--library-target
+   * LIB=roc, e.g. "curand"): build scripts link the native library. */
+  const char *const *roc_libraries;
+  size_t n_roc_libraries;
   /* C2H_OUTPUT_DIR: after writing, compile each translated source (the
    * database's files; without one, .cu files and changed C++ sources) for
    * offload_arch; failures are compile-error diagnostics. verify_options'
@@ -151,8 +155,9 @@ void c2h_project_summary_dispose(c2h_project_summary *summary);
 extern const char *const c2h_source_extensions[];
 
 /* Whether a file's bytes look like they use CUDA (used to pick sources in
- * directory walks; files named on the command line are always translated). */
-int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len);
+ * directory walks; files named on the command line are always translated):
+ * CUDA markers, or an #include of a header `rules` maps (NULL: markers only). */
+int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len, const c2h_rules *rules);
 
 /* Whether the filters leave check on (the last filter naming it decides). */
 int c2h_check_enabled(const c2h_check_filter *filters, size_t n_filters, c2h_check check);

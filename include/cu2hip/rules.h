@@ -96,6 +96,20 @@ int c2h_rules_new(c2h_rules **out, c2h_error *err);
 /* Creates a table holding the default rules embedded in libcu2hip. */
 int c2h_rules_new_default(c2h_rules **out, c2h_error *err);
 
+/* The libraries with a ROCm-native table (rules/roc/LIB.yaml, selected with
+ * --library-target LIB=roc): sets *name to library i, not NUL-terminated,
+ * and returns its length; returns 0 when i is past the last. */
+size_t c2h_rules_roc_library(size_t i, const char **name);
+
+/* Whether library (NUL-terminated) has a ROCm-native table. */
+int c2h_rules_has_roc_table(const char *library);
+
+/* Like c2h_rules_new_default, but for each library named in roc[0..n) the
+ * ROCm-native table rules/roc/LIB.yaml is loaded instead of rules/LIB.yaml
+ * (the hip* wrapper table). A name without a ROCm-native table is a
+ * C2H_ERR_USAGE error. */
+int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_t n, c2h_error *err);
+
 /* Loads YAML rule text. `name` is used in error messages. Entries that
  * exist already are errors unless `override` is non-zero, in which case the
  * new entry replaces the old one. On error the table is left unchanged. */

@@ -69,8 +69,9 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
 
 /* The HIP replacement of a CUDA library named as in -l<name> (e.g. "cublas"
  * -> "hipblas"), NULL if unknown, "" if the library has no HIP counterpart
- * (then *why explains). */
-const char *c2h_bf_hip_lib(const char *cuda, size_t n, const char **why);
+ * (then *why explains); the ROCm-native library (e.g. "curand" -> "rocrand")
+ * where opt selects it. */
+const char *c2h_bf_hip_lib(const c2h_buildfile_options *opt, const char *cuda, size_t n, const char **why);
 
 /* The advice for an NVIDIA tool (cuobjdump, nvdisasm, nvprof, ...) named by
  * word[0..n) (a command, maybe with a folder or a Make prefix such as '@'

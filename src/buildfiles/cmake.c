@@ -249,9 +249,21 @@ static const target_map targets[] = {
 };
 #define N_TARGETS (sizeof targets / sizeof targets[0])
 
+/* What a row of targets[] becomes when its library is translated to the
+ * ROCm-native API (--library-target LIB=roc): rule-table library, row. */
+static const struct {
+  const char *library;
+  target_map map;
+} roc_targets[] = {
+    {"curand", {"CUDA::curand", "curand", "roc::rocrand", "rocrand"}},
+    {"curand", {"CUDA::curand_static", "curand_static", "roc::rocrand", "rocrand"}},
+    {"curand", {"${CUDA_curand_LIBRARY}", NULL, "roc::rocrand", "rocrand"}},
+};
+
 /* Packages find_package may need, in the order they are added. */
 static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipfft", "hipsparse",
-                                       "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl"};
+                                       "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl",
+                                       "rocrand"};
 #define N_PACKAGES (sizeof packages / sizeof packages[0])
 
 /* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */
@@ -309,10 +321,24 @@ static int package_index(const char *s, size_t n) {
   return -1;
 }
 
-static const target_map *find_target(const char *s, size_t n, int plain) {
+static int same(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
+
+/* Row t of targets[], or its ROCm-native replacement when the run selects
+ * the native API of its library. */
+static const target_map *effective(const cm *m, const target_map *t) {
+  const c2h_buildfile_options *o = m->ctx->opt;
+  for (size_t i = 0; i < sizeof roc_targets / sizeof roc_targets[0]; i++) {
+    if (!same(roc_targets[i].map.cuda, t->cuda) || !same(roc_targets[i].map.plain, t->plain)) continue;
+    for (size_t k = 0; k < o->n_roc_libraries; k++)
+      if (strcmp(o->roc_libraries[k], roc_targets[i].library) == 0) return &roc_targets[i].map;
+  }
+  return t;
+}
+
+static const target_map *find_target(const cm *m, const char *s, size_t n, int plain) {
   for (size_t i = 0; i < N_TARGETS; i++) {
     const char *t = plain ? targets[i].plain : targets[i].cuda;
-    if (t && strlen(t) == n && memcmp(t, s, n) == 0) return &targets[i];
+    if (t && strlen(t) == n && memcmp(t, s, n) == 0) return effective(m, &targets[i]);
   }
   return NULL;
 }
@@ -443,16 +469,17 @@ static int prescan(cm *m) {
       for (size_t i = 0; i < n; i++) {
         if (i && c2h_bf_is_ident_char((unsigned char)s[i - 1])) continue;
         for (size_t t = 0; t < N_TARGETS; t++) {
-          const char *name = targets[t].cuda;
-          if (!name || !targets[t].pkg) continue;
+          const target_map *tm = effective(m, &targets[t]);
+          const char *name = tm->cuda;
+          if (!name || !tm->pkg) continue;
           size_t m2 = strlen(name);
           if (i + m2 <= n && memcmp(s + i, name, m2) == 0 &&
               (i + m2 == n || !c2h_bf_is_ident_char((unsigned char)s[i + m2])))
-            m->need[package_index(targets[t].pkg, strlen(targets[t].pkg))] = 1;
+            m->need[package_index(tm->pkg, strlen(tm->pkg))] = 1;
         }
       }
       if (linking && a->kind == C2H_CMAKE_ARG_UNQUOTED) {
-        const target_map *t = find_target(s, n, 1);
+        const target_map *t = find_target(m, s, n, 1);
         if (t && t->pkg) m->need[package_index(t->pkg, strlen(t->pkg))] = 1;
       }
     }
@@ -501,7 +528,7 @@ static int scan_names(cm *m, const c2h_cmake_arg *a) {
     if (t + 2 < n && s[t] == ':' && s[t + 1] == ':') {
       size_t u = t + 2;
       while (u < n && c2h_bf_is_ident_char((unsigned char)s[u])) u++;
-      const target_map *tm = find_target(s + i, u - i, 0);
+      const target_map *tm = find_target(m, s + i, u - i, 0);
       if (tm) {
         rc = c2h_bf_edit(ctx, at, a->cb + u, tm->hip);
       } else if (idn == 4 && memcmp(id, "CUDA", 4) == 0) {
@@ -1160,8 +1187,8 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
       continue;
     }
     if (a->kind == C2H_CMAKE_ARG_UNQUOTED) {
-      const target_map *t = find_target(ctx->src + a->cb, a->ce - a->cb, 0);
-      if (!t && linking) t = find_target(ctx->src + a->cb, a->ce - a->cb, 1);
+      const target_map *t = find_target(m, ctx->src + a->cb, a->ce - a->cb, 0);
+      if (!t && linking) t = find_target(m, ctx->src + a->cb, a->ce - a->cb, 1);
       if (t && t->cuda && t->cuda[0] == '$') {
         rc = c2h_bf_edit(ctx, a->b, a->e, t->hip);
         continue;

@@ -32,7 +32,7 @@ c2h_buildfile_kind c2h_buildfile_kind_of(const char *path) {
 int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const char *src, size_t len,
                             const c2h_buildfile_options *opt, c2h_file_result *res,
                             c2h_error *err) {
-  static const c2h_buildfile_options defaults = {NULL, NULL, NULL, 0};
+  static const c2h_buildfile_options defaults = {NULL, NULL, NULL, 0, NULL, 0};
   int rc = 0;
   c2h_bf_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
@@ -310,8 +310,22 @@ static const struct {
     {"culibos", "", "culibos is only needed by static CUDA libraries; remove it"},
 };
 
-const char *c2h_bf_hip_lib(const char *cuda, size_t n, const char **why) {
+/* Libraries whose ROCm-native API a run may select (--library-target
+ * LIB=roc): rule-table library, CUDA library, native library. */
+static const struct {
+  const char *library, *cuda, *roc;
+} roc_libs[] = {
+    {"curand", "curand", "rocrand"},
+    {"curand", "curand_static", "rocrand"},
+};
+
+const char *c2h_bf_hip_lib(const c2h_buildfile_options *opt, const char *cuda, size_t n, const char **why) {
   *why = NULL;
+  for (size_t i = 0; i < sizeof roc_libs / sizeof roc_libs[0]; i++) {
+    if (strlen(roc_libs[i].cuda) != n || memcmp(roc_libs[i].cuda, cuda, n) != 0) continue;
+    for (size_t k = 0; k < opt->n_roc_libraries; k++)
+      if (strcmp(opt->roc_libraries[k], roc_libs[i].library) == 0) return roc_libs[i].roc;
+  }
   for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
     if (strlen(libs[i].cuda) == n && memcmp(libs[i].cuda, cuda, n) == 0) {
       *why = libs[i].why;
@@ -775,7 +789,7 @@ int c2h_bf_map_nvcc_flags(c2h_bf_ctx *ctx, const c2h_bf_word *w, size_t n, int s
       i += used - 1;
     } else if (starts(s, len, "-l")) {
       const char *why = NULL;
-      const char *hip = c2h_bf_hip_lib(s + 2, len - 2, &why);
+      const char *hip = c2h_bf_hip_lib(ctx->opt, s + 2, len - 2, &why);
       int dup = 0;
       for (size_t k = 0; hip && *hip && k < n_libs_done; k++) dup |= strcmp(libs_done[k], hip) == 0;
       if (dup) {

@@ -23,6 +23,7 @@ int c2h_check_cooperative_groups(c2h_scan *s);   /* cooperative-groups-tile */
 int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-scheduling */
 int c2h_check_cuda_version(c2h_scan *s);         /* cuda-version-check */
 int c2h_check_overloads(c2h_scan *s);            /* overload-collision */
+int c2h_check_handles(c2h_scan *s);              /* handle-as-integer */
 
 /* Which warp sizes the code of each function assumes (warp_size.c): per
  * function of s->facts, the C2H_LANES_* bits of the kernels (with the

@@ -1,7 +1,9 @@
 /* dynamic-parallelism: kernels launched from device code. HIP has no
  * device-side launch, so a `<<<>>>` launch, cudaLaunchKernel,
  * cudaGraphLaunch or cudaDeviceSynchronize inside a __global__, __device__
- * or __host__ __device__ function cannot be ported as it is.
+ * or __host__ __device__ function cannot be ported as it is; nor can the
+ * rest of the device runtime (cudaMalloc, cudaGetLastError, ... called in a
+ * __global__ or __device__ function).
  *
  * Code under `#ifndef __CUDA_ARCH__` (or the #else of `#ifdef
  * __CUDA_ARCH__`) is the host pass of a __host__ __device__ function and is
@@ -158,6 +160,26 @@ static const char *device_runtime_call(const c2h_scan *s, size_t i) {
   return NULL;
 }
 
+/* Whether token i calls another function of the CUDA runtime API
+ * (cudaMalloc, cudaGetLastError, ...) from a __global__ or __device__
+ * function: CUDA's device runtime provides them there, HIP's runtime API is
+ * host-only. __host__ __device__ functions are left out: clang compiles
+ * their device pass only where device code calls them. */
+static const char *device_runtime_api(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->kind != C2H_TOK_IDENT || !c2h_tok_is(s, i + 1, "(") || t->use == C2H_USE_USER ||
+      t->use == C2H_USE_MEMBER || (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))) ||
+      t->end - t->begin < 5 || memcmp(s->src + t->begin, "cuda", 4) != 0)
+    return NULL;
+  const c2h_rule *r = c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
+  return r && r->kind == C2H_RULE_FUNCTION ? r->cuda : NULL;
+}
+
+static int only_device(const c2h_scan *s, const pp_state *pp, size_t i) {
+  c2h_code_ctx c = effective_ctx(s, i);
+  return (c == C2H_CTX_DEVICE || c == C2H_CTX_KERNEL) && !in_host_pass_only(pp);
+}
+
 /* The `>>>` closing the launch configuration opened at i, or n_toks. */
 static size_t launch_close(const c2h_scan *s, size_t i) {
   for (size_t j = i + 1; j < s->facts->n_toks; j++) {
@@ -195,6 +217,17 @@ static int report_call(c2h_scan *s, size_t i, const char *name) {
                        name);
 }
 
+static int report_runtime_api(c2h_scan *s, size_t i, const char *name) {
+  size_t close = c2h_tok_match(s, i + 1);
+  if (close >= s->facts->n_toks) close = i;
+  return c2h_scan_diag(s, i, close, C2H_SEV_ERROR, C2H_CHECK_DYNAMIC_PARALLELISM, NULL,
+                       "%s() in device code belongs to the CUDA device runtime (the library of "
+                       "dynamic parallelism), which HIP does not have: HIP's runtime functions "
+                       "run on the host only; call it from the host before or after the kernel "
+                       "(in device code, malloc()/free() allocate from the device heap)",
+                       name);
+}
+
 int c2h_check_dynamic_parallelism(c2h_scan *s) {
   pp_state pp = {{PASS_ANY}, 0, 0};
   size_t n = s->facts->n_toks;
@@ -207,7 +240,11 @@ int c2h_check_dynamic_parallelism(c2h_scan *s) {
       continue;
     }
     const char *api = NULL;
-    if (!c2h_tok_is(s, i, "<<<") && !(api = device_runtime_call(s, i))) continue;
+    if (!c2h_tok_is(s, i, "<<<") && !(api = device_runtime_call(s, i))) {
+      const char *other = device_runtime_api(s, i);
+      if (other && only_device(s, &pp, i) && !reported_unsupported(s, i)) rc = report_runtime_api(s, i, other);
+      continue;
+    }
     if (!runs_on_device(s, &pp, i)) continue;
     if (!api) rc = report_launch(s, i);
     else if (!reported_unsupported(s, i)) rc = report_call(s, i, api);

@@ -8,6 +8,7 @@
 #include <yaml.h>
 
 #include "cli/config.h"
+#include "cli/library_target.h"
 #include "cu2hip/cu2hip.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -29,6 +30,7 @@ void c2h_config_dispose(c2h_config *cfg) {
   free_list(cfg->enable, cfg->n_enable);
   free_list(cfg->disable, cfg->n_disable);
   free_list(cfg->extra_args, cfg->n_extra_args);
+  free_list(cfg->library_targets, cfg->n_library_targets);
   c2h_config_init(cfg);
 }
 
@@ -203,12 +205,23 @@ static int resolve_rules(loader *l) {
   return 0;
 }
 
+/* library-target: a list of --library-target values, each checked now. */
+static int library_targets(loader *l, const char *key, const yaml_node_t *v) {
+  c2h_config *c = l->cfg;
+  int rc = get_list(l, key, v, NULL, &c->library_targets, &c->n_library_targets);
+  c2h_lib_targets scratch = {{0}};
+  char why[512];
+  for (size_t i = 0; rc == 0 && i < c->n_library_targets; i++)
+    if (c2h_lib_targets_apply(&scratch, c->library_targets[i], why, sizeof why)) rc = fail_at(l, v, "%s", why);
+  return rc;
+}
+
 static int load_mapping(loader *l, const yaml_node_t *root) {
   static const char *const launch[] = {"cuda", "hip", NULL};
   static const char *const fail_on[] = {"error", "warning", "never", NULL};
   static const char *const formats[] = {"text", "json", "jsonl", "sarif", NULL};
   static const char *const keys[] = {"rules", "rocm-version", "launch-syntax", "fail-on", "enable",
-                                     "disable", "format", "extra-args", NULL};
+                                     "disable", "format", "extra-args", "library-target", NULL};
   c2h_config *c = l->cfg;
   int rc = 0;
   unsigned seen = 0;
@@ -221,7 +234,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
     while (keys[idx] && strcmp(keys[idx], key) != 0) idx++;
     if (!keys[idx])
       return fail_at(l, k, "unknown key '%s' (known: rules, rocm-version, launch-syntax, fail-on, enable, "
-                           "disable, format, extra-args)", key);
+                           "disable, format, extra-args, library-target)", key);
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
     switch (idx) {
@@ -236,7 +249,8 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
         rc = get_list(l, key, v, pattern_ok, &c->disable, &c->n_disable);
         break;
       case 6: rc = one_of(l, key, v, formats, &c->format); break;
-      default: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
+      case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
+      default: rc = library_targets(l, key, v); break;
     }
   }
   return rc ? rc : resolve_rules(l);

@@ -20,6 +20,8 @@ typedef struct c2h_config {
   size_t n_enable, n_disable;
   char **extra_args;
   size_t n_extra_args;
+  char **library_targets; /* --library-target values, validated, in order */
+  size_t n_library_targets;
 } c2h_config;
 
 void c2h_config_init(c2h_config *cfg);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/config.h"
+#include "cli/library_target.h"
 #include "cli/doctor.h"
 #include "cli/exit_codes.h"
 #include "cli/progress.h"
@@ -33,6 +34,10 @@ typedef struct cli {
   const char **exclude, **include; /* walk patterns */
   size_t n_exclude, n_include;
   const char *rocm_version;
+  const char **library_targets; /* --library-target values, config's first */
+  size_t n_library_targets;
+  char **roc_libraries; /* owned: the libraries they select for rules/roc/ */
+  size_t n_roc_libraries;
   const char *format;      /* NULL: not given */
   const char *output;      /* report file, "-" for stdout, NULL: stderr */
   const char *sarif_root;
@@ -75,6 +80,9 @@ static const char usage_text[] =
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
     "                            installed HIP, else latest), latest     [default: auto]\n"
+    "      --library-target T    library API to target: hip (the hip* wrappers), roc\n"
+    "                            (ROCm-native: cuRAND -> rocRAND), or LIB=hip|roc\n"
+    "                            for one library (may repeat)           [default: hip]\n"
     "      --launch-syntax S     kernel launches: cuda (keep <<<>>>) or hip\n"
     "                            (hipLaunchKernelGGL)                    [default: cuda]\n"
     "  -I DIR, -D NAME[=VAL], -U NAME, --std=STD\n"
@@ -225,7 +233,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
-    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT
+    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT, OPT_LIBRARY_TARGET
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -262,6 +270,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"hip-compiler", required_argument, 0, OPT_HIP_COMPILER},
                                         {"device-lib-path", required_argument, 0, OPT_DEVICE_LIBS},
                                         {"hip-path", required_argument, 0, OPT_HIP_PATH},
+                                        {"library-target", required_argument, 0, OPT_LIBRARY_TARGET},
                                         {"file-time-limit", required_argument, 0, OPT_TIME_LIMIT},
                                         {"quiet", no_argument, 0, 'q'},
                                         {"help", no_argument, 0, 'h'},
@@ -345,6 +354,13 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_HIP_COMPILER: c->hip_compiler = optarg; break;
       case OPT_DEVICE_LIBS: c->device_lib_path = optarg; break;
       case OPT_HIP_PATH: c->hip_path = optarg; break;
+      case OPT_LIBRARY_TARGET: {
+        c2h_lib_targets scratch = {{0}};
+        char why[512];
+        if (c2h_lib_targets_apply(&scratch, optarg, why, sizeof why)) return usage_error("%s", why);
+        if (push(&c->library_targets, &c->n_library_targets, optarg)) return C2H_EXIT_INTERNAL;
+        break;
+      }
       case OPT_TIME_LIMIT: {
         char *end = NULL;
         double seconds = strtod(optarg, &end);
@@ -460,7 +476,9 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
     if (push_filter(c, old[i].pattern, old[i].enable)) code = C2H_EXIT_INTERNAL;
   free(old);
   if (code < 0 && (prepend(&c->rule_files, &c->n_rule_files, cfg->rules, cfg->n_rules) ||
-                   prepend(&c->clang_args, &c->n_clang_args, cfg->extra_args, cfg->n_extra_args)))
+                   prepend(&c->clang_args, &c->n_clang_args, cfg->extra_args, cfg->n_extra_args) ||
+                   prepend(&c->library_targets, &c->n_library_targets, cfg->library_targets,
+                           cfg->n_library_targets)))
     code = C2H_EXIT_INTERNAL;
   return code;
 }
@@ -469,7 +487,15 @@ static int load_rules(cli *c, c2h_rules **rules) {
   c2h_error err;
   c2h_error_clear(&err);
   char msg[2048];
-  int rc = c2h_rules_new_default(rules, &err);
+  /* Every value was checked when it was read: config values come first, so
+   * the command line overrides them. */
+  c2h_lib_targets targets = {{0}};
+  for (size_t i = 0; i < c->n_library_targets; i++)
+    c2h_lib_targets_apply(&targets, c->library_targets[i], msg, sizeof msg);
+  if (c2h_lib_targets_roc(&targets, &c->roc_libraries, &c->n_roc_libraries)) return C2H_EXIT_INTERNAL;
+  c->project.roc_libraries = (const char *const *)c->roc_libraries;
+  c->project.n_roc_libraries = c->n_roc_libraries;
+  int rc = c2h_rules_new_default_targets(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, &err);
   for (size_t i = 0; rc == 0 && i < c->n_rule_files; i++) rc = c2h_rules_load_file(*rules, c->rule_files[i], &err);
   if (rc) {
     c2h_error_format(&err, msg, sizeof msg);
@@ -692,6 +718,9 @@ done:
   for (size_t i = 0; i < n_owned; i++) free(owned[i]);
   free(owned);
   free(c.rule_files);
+  free(c.library_targets);
+  for (size_t i = 0; i < c.n_roc_libraries; i++) free(c.roc_libraries[i]);
+  free(c.roc_libraries);
   free(c.exclude);
   free(c.include);
   free(c.clang_args);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/exit_codes.h"
+#include "cli/library_target.h"
 #include "cu2hip/rules.h"
 #include "util/suggest.h"
 
@@ -17,7 +18,9 @@ static const char usage_text[] =
     "usage: cu2hip rules lookup NAME...\n"
     "       cu2hip rules list [--library LIBRARY]\n"
     "       cu2hip rules stats\n"
-    "       cu2hip rules validate [FILE...]\n";
+    "       cu2hip rules validate [FILE...]\n"
+    "  each takes --library-target hip|roc|LIB=hip|roc (may repeat): look into\n"
+    "  the table a translation with that option uses\n";
 
 static void print_form(FILE *out, const c2h_rule_form *f) {
   if (f->hip) fprintf(out, "%s", f->hip);
@@ -157,7 +160,29 @@ int c2h_cli_rules(int argc, char **argv, const char *const *rule_files, size_t n
   c2h_rules *rules = NULL;
   c2h_error err;
   c2h_error_clear(&err);
-  int rc = c2h_rules_new_default(&rules, &err);
+  /* --library-target values come out of argv; the rest stay in order. */
+  c2h_lib_targets targets = {{0}};
+  char why[512], **roc = NULL;
+  size_t n_roc = 0;
+  int kept = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *v = NULL;
+    if (strncmp(argv[i], "--library-target=", 17) == 0) v = argv[i] + 17;
+    else if (strcmp(argv[i], "--library-target") == 0 && i + 1 < argc) v = argv[++i];
+    else {
+      argv[kept++] = argv[i];
+      continue;
+    }
+    if (c2h_lib_targets_apply(&targets, v, why, sizeof why)) {
+      fprintf(stderr, "cu2hip: %s\n", why);
+      return C2H_EXIT_USAGE;
+    }
+  }
+  argc = kept;
+  if (c2h_lib_targets_roc(&targets, &roc, &n_roc)) return C2H_EXIT_INTERNAL;
+  int rc = c2h_rules_new_default_targets(&rules, (const char *const *)roc, n_roc, &err);
+  for (size_t i = 0; i < n_roc; i++) free(roc[i]);
+  free(roc);
   for (size_t i = 0; rc == 0 && i < n_rule_files; i++) rc = c2h_rules_load_file(rules, rule_files[i], &err);
   for (int i = 1; validate && rc == 0 && i < argc; i++) rc = c2h_rules_load_file(rules, argv[i], &err);
   int code;

@@ -110,6 +110,9 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->depends = NULL;
   f->n_depends = 0;
   f->parse_cpu_ms = 0;
+  f->user_min_template = f->user_max_template = 0;
+  f->handle_uses = NULL;
+  f->n_handle_uses = f->cap_handle_uses = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -122,6 +125,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->user_include_lines);
   for (size_t i = 0; i < f->n_depends; i++) free(f->depends[i]);
   free(f->depends);
+  free(f->handle_uses);
   c2h_tu_facts_init(f);
 }
 
@@ -251,6 +255,31 @@ static int is_member_kind(enum CXCursorKind k) {
          k == CXCursor_ConversionFunction;
 }
 
+/* Whether a declaration lies in namespace cooperative_groups (at any
+ * depth): member functions of its classes differ between CUDA and HIP. */
+static int in_cooperative_groups(CXCursor c) {
+  for (int depth = 0; depth < 8 && !clang_Cursor_isNull(c); depth++) {
+    c = clang_getCursorSemanticParent(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isInvalid(k) || k == CXCursor_TranslationUnit) return 0;
+    if (k != CXCursor_Namespace) continue;
+    CXString name = clang_getCursorSpelling(c);
+    int cg = strcmp(clang_getCString(name), "cooperative_groups") == 0;
+    clang_disposeString(name);
+    if (cg) return 1;
+  }
+  return 0;
+}
+
+/* Whether a declaration in user code only redeclares an API entity the
+ * shim declared first (`struct cudaGraphicsResource;` to avoid including
+ * the CUDA headers): it names the API's entity, not one of the user's. */
+static int is_api_redeclaration(CXCursor decl) {
+  if (clang_isCursorDefinition(decl)) return 0;
+  CXCursor first = clang_getCanonicalCursor(decl);
+  return !clang_Cursor_isNull(first) && !is_user_location(clang_getCursorLocation(first));
+}
+
 /* What the AST says about one identifier token, given its annotation.
  * *declares is set when the token is a global declaration (or a macro) of
  * user code with this name. */
@@ -280,7 +309,7 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   if (is_member_kind(k)) return C2H_USE_MEMBER;
   if (clang_isDeclaration(k)) {
     if (same_location(clang_getCursorLocation(cur), tok_loc)) {
-      int user = is_user_location(tok_loc);
+      int user = is_user_location(tok_loc) && !is_api_redeclaration(cur);
       /* Only a global user declaration takes the name over for the whole
        * file; a namespace's or a class's own names are told apart by their
        * qualification. */
@@ -308,7 +337,7 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   int named = rn && strlen(rn) == name_len && memcmp(rn, name, name_len) == 0;
   clang_disposeString(ref_name);
   if (!named) return C2H_USE_UNKNOWN;
-  if (is_user_location(clang_getCursorLocation(ref))) return C2H_USE_USER;
+  if (is_user_location(clang_getCursorLocation(ref)) && !is_api_redeclaration(ref)) return C2H_USE_USER;
   /* Declared by the shim but defined by the user (the shim declares every
    * API, the real headers only those a file includes): the user's own. */
   CXCursor def = clang_getCursorDefinition(ref);
@@ -559,6 +588,158 @@ static void function_name(const ast_walk *w, CXCursor c, c2h_function *fn) {
   clang_disposeString(name);
 }
 
+/* File-scope declarations only: notes a user function template min/max
+ * that is __device__ only. One that is __host__ __device__ (or host only)
+ * loses to HIP's device template in device code, so no call is ambiguous. */
+static enum CXChildVisitResult minmax_template_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  c2h_tu_facts *facts = data;
+  if (clang_getCursorKind(c) != CXCursor_FunctionTemplate || !is_user_location(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  cuda_attrs a = attrs_of(c);
+  if (!a.device || a.host) return CXChildVisit_Continue;
+  CXString name = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(name);
+  if (n && strcmp(n, "min") == 0) facts->user_min_template = 1;
+  if (n && strcmp(n, "max") == 0) facts->user_max_template = 1;
+  clang_disposeString(name);
+  return CXChildVisit_Continue;
+}
+
+/* ---- integer handles that HIP makes pointers ---------------------------- */
+
+/* CUDA typedefs of unsigned long long whose HIP counterparts are pointers
+ * (hipDeviceptr_t is void *, hipTextureObject_t and hipSurfaceObject_t
+ * point to opaque structs). */
+static const char *const integer_handles[] = {"CUdeviceptr", "CUdeviceptr_v2", "cudaTextureObject_t",
+                                              "cudaSurfaceObject_t", "CUtexObject", "CUsurfObject", NULL};
+
+/* The integer-handle typedef that type t is spelled as (through other
+ * typedefs of it), or NULL. */
+static const char *integer_handle_of(CXType t) {
+  for (int depth = 0; depth < 6; depth++) {
+    if (t.kind == CXType_Elaborated) t = clang_Type_getNamedType(t);
+    if (t.kind != CXType_Typedef) return NULL;
+    CXString name = clang_getTypedefName(t);
+    const char *n = clang_getCString(name), *found = NULL;
+    for (size_t k = 0; n && integer_handles[k]; k++)
+      if (strcmp(n, integer_handles[k]) == 0) found = integer_handles[k];
+    clang_disposeString(name);
+    if (found) return found;
+    t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+  }
+  return NULL;
+}
+
+static int is_integer_type(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return (k >= CXType_Char_U && k <= CXType_UInt128) || (k >= CXType_Char_S && k <= CXType_Int128);
+}
+
+typedef struct two_children {
+  CXCursor c[2];
+  unsigned n;
+} two_children;
+
+static enum CXChildVisitResult first_two(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  two_children *t = data;
+  if (t->n < 2) t->c[t->n] = c;
+  return ++t->n < 2 ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static const char *integer_op(enum CXBinaryOperatorKind k) {
+  switch (k) {
+    case CXBinaryOperator_Mul: return "*";
+    case CXBinaryOperator_Div: return "/";
+    case CXBinaryOperator_Rem: return "%";
+    case CXBinaryOperator_Add: return "+";
+    case CXBinaryOperator_Sub: return "-";
+    case CXBinaryOperator_Shl: return "<<";
+    case CXBinaryOperator_Shr: return ">>";
+    case CXBinaryOperator_And: return "&";
+    case CXBinaryOperator_Xor: return "^";
+    case CXBinaryOperator_Or: return "|";
+    case CXBinaryOperator_MulAssign: return "*=";
+    case CXBinaryOperator_DivAssign: return "/=";
+    case CXBinaryOperator_RemAssign: return "%=";
+    case CXBinaryOperator_AddAssign: return "+=";
+    case CXBinaryOperator_SubAssign: return "-=";
+    case CXBinaryOperator_ShlAssign: return "<<=";
+    case CXBinaryOperator_ShrAssign: return ">>=";
+    case CXBinaryOperator_AndAssign: return "&=";
+    case CXBinaryOperator_XorAssign: return "^=";
+    case CXBinaryOperator_OrAssign: return "|=";
+    case CXBinaryOperator_Assign: return "=";
+    default: return NULL;
+  }
+}
+
+/* Whether expression c is the literal 0 (a null handle in both APIs). */
+static int is_zero_literal(CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return 0;
+  int zero = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+  clang_EvalResult_dispose(r);
+  return zero;
+}
+
+/* The expression under the implicit conversions around c (libclang shows
+ * an implicit cast as an unexposed expression with one child). */
+static CXCursor without_implicit_casts(CXCursor c) {
+  for (int depth = 0; depth < 8 && clang_getCursorKind(c) == CXCursor_UnexposedExpr; depth++) {
+    two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+    clang_visitChildren(c, first_two, &kids);
+    if (kids.n != 1) break;
+    c = kids.c[0];
+  }
+  return c;
+}
+
+/* Records binary operator c when it uses an integer handle as an integer. */
+static void note_handle_op(ast_walk *w, CXCursor c) {
+  const char *op = integer_op(clang_getCursorBinaryOperatorKind(c));
+  if (!op) return;
+  two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+  clang_visitChildren(c, first_two, &kids);
+  if (kids.n < 2) return;
+  const char *lhs = integer_handle_of(clang_getCursorType(kids.c[0]));
+  const char *rhs = integer_handle_of(clang_getCursorType(kids.c[1]));
+  CXCursor at = lhs ? kids.c[0] : kids.c[1];
+  const char *type = lhs ? lhs : rhs;
+  if (strcmp(op, "=") == 0) {
+    /* A handle copied from a handle, or set to 0, is fine in HIP too; the
+     * value assigned is judged by its type before the implicit conversion
+     * to the handle. */
+    CXCursor value = without_implicit_casts(kids.c[1]);
+    if (!lhs || integer_handle_of(clang_getCursorType(value)) || !is_integer_type(clang_getCursorType(value)) ||
+        is_zero_literal(value))
+      return;
+  } else if (!type) {
+    return;
+  }
+  CXFile file = NULL;
+  CXSourceRange ext = clang_getCursorExtent(at);
+  clang_getExpansionLocation(clang_getRangeStart(ext), &file, NULL, NULL, NULL);
+  if (!file || !clang_File_isEqual(file, w->main_file)) return;
+  c2h_tu_facts *f = w->facts;
+  if (f->n_handle_uses == f->cap_handle_uses) {
+    size_t cap = f->cap_handle_uses ? f->cap_handle_uses * 2 : 8;
+    c2h_handle_use *p = realloc(f->handle_uses, cap * sizeof *p);
+    if (!p) {
+      w->rc = C2H_ERR_NOMEM;
+      return;
+    }
+    f->handle_uses = p;
+    f->cap_handle_uses = cap;
+  }
+  c2h_handle_use *u = &f->handle_uses[f->n_handle_uses++];
+  u->begin = expansion_offset(clang_getRangeStart(ext));
+  u->end = expansion_offset(clang_getRangeEnd(ext));
+  u->type = type;
+  u->op = op;
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -570,9 +751,10 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
    * n squared. Such nodes declare nothing, their operands are visited
    * anyway (and marked if a macro made them), and they are only reached
    * inside a declaration already found to be the file's. */
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) note_handle_op(w, c);
   if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_ConditionalOperator ||
       k == CXCursor_UnexposedExpr)
-    return CXChildVisit_Recurse;
+    return w->rc ? CXChildVisit_Break : CXChildVisit_Recurse;
   /* Where the code was written, after macro expansion: a statement that
    * starts with a qualifier macro of the shim (`__shared__ float t[32];`)
    * is still the file's own. */
@@ -1289,8 +1471,11 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
                         clang_getCursorKind(clang_getOverloadedDecl(cursors[i], 0)) == CXCursor_FunctionTemplate);
     if (ak == CXCursor_MemberRefExpr) {
       CXCursor field = clang_getCursorReferenced(cursors[i]);
-      t->api_member = clang_getCursorKind(field) == CXCursor_FieldDecl &&
-                      !is_user_location(clang_getCursorLocation(field));
+      enum CXCursorKind fk = clang_getCursorKind(field);
+      int api = !is_user_location(clang_getCursorLocation(field));
+      t->api_member = fk == CXCursor_FieldDecl && api;
+      t->api_method = api && (fk == CXCursor_CXXMethod || fk == CXCursor_FunctionTemplate) &&
+                      in_cooperative_groups(field);
     }
     /* A kernel passed to an API that takes `const void*` in HIP. */
     if (ak == CXCursor_DeclRefExpr || ak == CXCursor_MemberRefExpr) {
@@ -1318,6 +1503,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   facts->n_toks = n_toks;
   ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), minmax_template_visit, facts);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
   inclusion_walk inc = {tu, main_file, facts, 0, 0};

@@ -68,9 +68,20 @@ typedef struct c2h_token {
   int function_ptr;  /* a name the AST types as a pointer to a function */
   int api_member;    /* a member access (`p.x`, `p->x`) of a field that the CUDA API
                         declares (shim or toolkit), not user code */
+  int api_method;    /* a call `g.f(...)` of a member function of a cooperative_groups
+                        class that the CUDA API declares, not user code */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;
+
+/* An operation on a value whose CUDA type is an integer handle that HIP
+ * makes a pointer (CUdeviceptr, cudaTextureObject_t, ...): arithmetic,
+ * bit operations, or an assignment from another integer. */
+typedef struct c2h_handle_use {
+  size_t begin, end; /* the handle operand (byte offsets in the file) */
+  const char *type;  /* the CUDA type name (static string) */
+  const char *op;    /* the operator (static string) */
+} c2h_handle_use;
 
 typedef struct c2h_tu_facts {
   c2h_token *toks;
@@ -93,6 +104,11 @@ typedef struct c2h_tu_facts {
   char **depends;
   size_t n_depends;
   unsigned long long parse_cpu_ms; /* CPU time of the parse (it runs on a thread of its own) */
+  /* User code (the file or a header of the project) declares a function
+   * template min / max at file scope, which meets HIP's own templates. */
+  int user_min_template, user_max_template;
+  c2h_handle_use *handle_uses; /* in the order met (owned) */
+  size_t n_handle_uses, cap_handle_uses;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);

@@ -24,9 +24,32 @@ const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp
                                              ".cc", ".cxx", ".inl", NULL};
 static const char *const cuda_only_extensions[] = {".cu", ".cuh", NULL};
 
+/* Whether some `#include <X>` or `#include "X"` line names a header the
+ * rule table maps (vector_types.h, cooperative_groups.h, ...): those names
+ * need not contain "cuda", and a header that uses CUDA only through them
+ * must be translated too, or its include is left pointing at a CUDA
+ * header HIP does not have. */
+static int includes_mapped_header(const char *bytes, size_t len, const c2h_rules *rules) {
+  const char *end = bytes + len;
+  for (const char *p = bytes; p < end; p++) {
+    if (*p != '#' || (p > bytes && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t')) continue;
+    const char *q = p + 1;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if ((size_t)(end - q) < 7 || memcmp(q, "include", 7) != 0) continue;
+    q += 7;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q >= end || (*q != '<' && *q != '"')) continue;
+    char close = *q == '<' ? '>' : '"';
+    const char *name = ++q;
+    while (q < end && *q != close && *q != '\n') q++;
+    if (q < end && *q == close && c2h_rules_lookup_header(rules, name, (size_t)(q - name))) return 1;
+  }
+  return 0;
+}
+
 /* Markers that only CUDA code (or code calling CUDA) contains. Cheap, and
  * only used to choose which non-.cu files of a tree to translate. */
-int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len) {
+int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len, const c2h_rules *rules) {
   /* Names of CUDA libraries and their headers count too: a header that
    * only includes <npp.h> or <nvrtc.h> must be translated (or reported),
    * not copied as it is. */
@@ -41,7 +64,7 @@ int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len) {
     for (const char *p = bytes; (p = memchr(p, markers[i][0], len - (size_t)(p - bytes))) != NULL; p++)
       if ((size_t)(bytes + len - p) >= m && memcmp(p, markers[i], m) == 0) return 1;
   }
-  return 0;
+  return rules && includes_mapped_header(bytes, len, rules);
 }
 
 /* ---- the job list ------------------------------------------------------- */
@@ -418,7 +441,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto done;
   }
   c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
-  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len));
+  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
   /* Without a database entry, the include folders the build scripts give
@@ -1140,7 +1163,8 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
-  c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n};
+  c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n,
+                                   o->roc_libraries, o->n_roc_libraries};
   job_env env = {&run, cache, &scripts};
   if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
   /* A tree that had candidate files but none of them CUDA. */

@@ -1,4 +1,5 @@
 /* The rule table: YAML loading with strict validation, and the lookup index. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -79,19 +80,68 @@ void c2h_rules_free(c2h_rules *r) {
   free(r);
 }
 
-int c2h_rules_new_default(c2h_rules **out, c2h_error *err) {
+/* The length of an embedded file's library name: its name without .yaml. */
+static size_t stem_len(const char *file) {
+  size_t n = strlen(file);
+  return n > 5 && strcmp(file + n - 5, ".yaml") == 0 ? n - 5 : n;
+}
+
+size_t c2h_rules_roc_library(size_t i, const char **name) {
+  if (i >= c2h_embedded_roc_rules_count) return 0;
+  *name = c2h_embedded_roc_rules[i].name;
+  return stem_len(*name);
+}
+
+/* The embedded ROCm-native table of library[0..n), or NULL. */
+static const c2h_embedded_file *roc_table(const char *library, size_t n) {
+  for (size_t i = 0; i < c2h_embedded_roc_rules_count; i++) {
+    const c2h_embedded_file *f = &c2h_embedded_roc_rules[i];
+    if (stem_len(f->name) == n && memcmp(f->name, library, n) == 0) return f;
+  }
+  return NULL;
+}
+
+int c2h_rules_has_roc_table(const char *library) { return roc_table(library, strlen(library)) != NULL; }
+
+/* Whether the default file `name` is replaced by a selected ROCm-native table. */
+static const c2h_embedded_file *replaced(const char *name, const char *const *roc, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    size_t len = strlen(roc[i]);
+    if (stem_len(name) == len && memcmp(name, roc[i], len) == 0) return roc_table(roc[i], len);
+  }
+  return NULL;
+}
+
+int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_t n, c2h_error *err) {
   c2h_rules *r = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!c2h_rules_has_roc_table(roc[i]))
+      return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no ROCm-native rule table for '%s'", roc[i]);
   int rc = c2h_rules_new(&r, err);
   if (rc) return rc;
-  for (size_t i = 0; i < c2h_embedded_rules_count; i++) {
+  /* The wrapper tables of the selected libraries are left out; the native
+   * tables come last and may override an entry of another default table
+   * that names the wrapper (cuRAND's include guard in nvcc.yaml). */
+  for (size_t i = 0; rc == 0 && i < c2h_embedded_rules_count; i++) {
     const c2h_embedded_file *f = &c2h_embedded_rules[i];
-    if ((rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err))) {
-      c2h_rules_free(r);
-      return rc;
-    }
+    if (!replaced(f->name, roc, n)) rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err);
+  }
+  for (size_t i = 0; rc == 0 && i < n; i++) {
+    const c2h_embedded_file *f = roc_table(roc[i], strlen(roc[i]));
+    char name[256];
+    snprintf(name, sizeof name, "roc/%s", f->name);
+    rc = c2h_rules_load_buffer(r, name, f->data, f->len, 1, err);
+  }
+  if (rc) {
+    c2h_rules_free(r);
+    return rc;
   }
   *out = r;
   return 0;
+}
+
+int c2h_rules_new_default(c2h_rules **out, c2h_error *err) {
+  return c2h_rules_new_default_targets(out, NULL, 0, err);
 }
 
 /* ---- validation helpers ---------------------------------------------- */
@@ -154,12 +204,16 @@ static int parse_version(loader *ld, yaml_node_t *n, c2h_version *out) {
 }
 
 /* Fills a form from the keys hip/call/args/drop_args of mapping `node`;
- * other keys are handled (or rejected) by the caller. */
+ * other keys are handled (or rejected) by the caller. `header` is 1 for a
+ * header entry, 2 for a macro: a macro's `hip` may be empty, for a macro
+ * that expands to nothing under nvcc and that HIP does not need (the use
+ * is removed). */
 static int parse_form_key(loader *ld, c2h_rule_form *form, const char *key, yaml_node_t *val,
                           int header) {
   if (strcmp(key, "hip") == 0) {
     const char *s = scalar(val);
-    if (!(header ? is_header_path(s) : is_identifier(s)))
+    if (header == 2 && s && !*s) return (form->hip = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
+    if (!(header == 1 ? is_header_path(s) : is_identifier(s)))
       return fail_at(ld, val, header ? "'hip' must be a header path" : "'hip' must be an identifier, not '%s'",
                      s ? s : "?", NULL);
     return (form->hip = pool_strdup(ld->rules, s)) ? 0 : C2H_ERR_NOMEM;
@@ -258,6 +312,7 @@ static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, ya
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                        yaml_node_t *val, c2h_rule *rule) {
   int rc = 0, header = kind == C2H_RULE_HEADER;
+  int form_kind = header ? 1 : kind == C2H_RULE_MACRO ? 2 : 0; /* see parse_form_key */
   const char *name = scalar(key);
   memset(rule, 0, sizeof *rule);
   rule->kind = kind;
@@ -271,7 +326,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (!(rule->cuda = pool_strdup(ld->rules, name))) return C2H_ERR_NOMEM;
 
   if (val->type == YAML_SCALAR_NODE) {
-    if ((rc = parse_form_key(ld, &rule->form, "hip", val, header)) != 0) return rc;
+    if ((rc = parse_form_key(ld, &rule->form, "hip", val, form_kind)) != 0) return rc;
     return 0;
   }
   if (val->type != YAML_MAPPING_NODE)
@@ -286,7 +341,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     for (yaml_node_pair_t *q = val->data.mapping.pairs.start; q < p; q++)
       if (strcmp(scalar(yaml_document_get_node(&ld->doc, q->key)), ks) == 0)
         return fail_at(ld, k, "duplicate key '%s'", ks, NULL);
-    rc = parse_form_key(ld, &rule->form, ks, v, header);
+    rc = parse_form_key(ld, &rule->form, ks, v, form_kind);
     if (rc <= 0) {
       if (rc < 0) return rc;
       continue;
@@ -338,7 +393,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       for (yaml_node_pair_t *f = v->data.mapping.pairs.start; f < v->data.mapping.pairs.top; f++) {
         yaml_node_t *fk = yaml_document_get_node(&ld->doc, f->key);
         const char *fks = scalar(fk);
-        rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), header) : 1;
+        rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), form_kind) : 1;
         if (rc > 0)
           return fail_at(ld, fk, "unknown key '%s' in fallback (expected hip, call, args, drop_args)",
                          fks ? fks : "?", NULL);

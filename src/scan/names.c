@@ -549,9 +549,36 @@ static int find_call(const c2h_scan *s, size_t i, call_site *c) {
   return 1;
 }
 
+/* A member function of a cooperative group (`tile.meta_group_rank()`):
+ * HIP's class may lack it, have it from some release on, or spell it
+ * otherwise (num_threads() is HIP's size()). */
+static int handle_method(c2h_scan *s, size_t i, const c2h_rule *r) {
+  char need[16], have[16];
+  c2h_version_format(s->target, have, sizeof have);
+  if (r->unsupported)
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "cooperative-groups member function %s() has no HIP equivalent: %s", r->cuda,
+                         r->unsupported);
+  int renamed = strcmp(r->cuda, r->form.hip) != 0;
+  if (r->rocm && s->target < r->rocm) {
+    c2h_version_format(r->rocm, need, sizeof need);
+    int rc = c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_VERSION, NULL,
+                           "cooperative-groups member function %s()%s%s%s is in HIP from ROCm %s on "
+                           "(target: ROCm %s): target that release, or compute the value another way",
+                           r->cuda, renamed ? " (HIP: " : "", renamed ? r->form.hip : "", renamed ? "())" : "",
+                           need, have);
+    if (rc) return rc;
+  }
+  if (!renamed) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  s->stats->renames++;
+  return c2h_edit_add(s->edits, t->begin, t->end, r->form.hip, strlen(r->form.hip));
+}
+
 /* A field of a CUDA struct (`prop.deviceOverlap`): HIP's struct may lack
  * it, or have it only from some release on. */
 static int handle_member(c2h_scan *s, size_t i, const c2h_rule *r) {
+  if (s->facts->toks[i].api_method) return handle_method(s, i, r);
   char need[16], have[16];
   c2h_version_format(s->target, have, sizeof have);
   if (r->unsupported)
@@ -714,6 +741,21 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                                         r->cuda, why, form->hip)))
     return rc;
   const c2h_token *t = &s->facts->toks[i];
+  if (!*form->hip) {
+    /* A macro that expands to nothing and that HIP does not need
+     * (CUDART_CB, __grid_constant__): its uses go, but a test of it in
+     * #if / #ifdef stays (HIP leaves it undefined, as the code expects
+     * where it tests it). */
+    size_t d = directive_start(s, i);
+    if (d < s->facts->n_toks && (is_directive_word(s, d, "if") || is_directive_word(s, d, "ifdef") ||
+                                 is_directive_word(s, d, "ifndef") || is_directive_word(s, d, "elif")))
+      return 0;
+    /* `void CUDART_CB f(` becomes `void f(`, not `void  f(`. */
+    size_t end = t->end;
+    if (t->begin > 0 && end < s->len && s->src[t->begin - 1] == ' ' && s->src[end] == ' ') end++;
+    s->stats->renames++;
+    return c2h_edit_add(s->edits, t->begin, end, "", 0);
+  }
   if ((rc = c2h_edit_add(s->edits, t->begin, t->end, form->hip, strlen(form->hip)))) return rc;
   s->stats->renames++;
   return 0;
@@ -729,7 +771,7 @@ int c2h_scan_names(c2h_scan *s) {
     const c2h_rule *r = lookup(s, i);
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */
-      rc = s->facts->toks[i].api_member ? handle_member(s, i, r) : 0;
+      rc = s->facts->toks[i].api_member || s->facts->toks[i].api_method ? handle_member(s, i, r) : 0;
       continue;
     }
     if (!r || !is_api_use(s, i)) continue;

@@ -50,6 +50,9 @@ int c2h_scan_is_header_path(const char *path);
 int c2h_scan_launches(c2h_scan *s);
 /* CUDA identifiers: renames, call rewrites, unsupported APIs. */
 int c2h_scan_names(c2h_scan *s);
+/* threadIdx.x & co. as a whole argument of min/max get an (unsigned int)
+ * cast for targets whose HIP makes them class objects (before 6.3). */
+int c2h_scan_coords(c2h_scan *s);
 
 /* ---- token helpers shared by the passes (tokens.c) ---- */
 

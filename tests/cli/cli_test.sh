@@ -603,6 +603,20 @@ sc_library_only_header() {
     die "no api-unsupported error for <npp.h> in src/image.h (stderr: $(head -c 300 "$LOG/stderr"))"
 }
 
+# A header that uses CUDA only through a CUDA header whose name does not
+# say "cuda" (vector_types.h) is translated in a directory walk, so its
+# include gets the HIP header instead of being copied unchanged.
+sc_core_header_only() {
+  mkdir -p src
+  printf '#pragma once\n#include <vector_types.h>\nfloat2 centre(void);\n' >src/geom.h
+  printf 'int area(void);\n' >src/plain.h
+  t -q -o out src
+  expect_rc 0
+  grep -q '^#include <hip/hip_vector_types.h>$' out/geom.h ||
+    die "out/geom.h keeps the CUDA include: $(cat out/geom.h)"
+  cmp -s src/plain.h out/plain.h || die "out/plain.h differs from its input"
+}
+
 sc_no_cuda_toolkit() {
   write_good kern.cu
   cat >>kern.cu <<'EOF'
@@ -663,6 +677,43 @@ sc_no_cuda_toolkit_masked() {
   grep -q 'hipMalloc' masked.out || die "not translated with /usr/local/cuda masked"
 }
 
+# --library-target: a bad value or a library without a ROCm-native table is
+# a usage error naming it; the config's library-target list applies, and the
+# command line overrides it.
+sc_library_target() {
+  printf '#include <curand.h>\nvoid f(curandGenerator_t *g) { curandCreateGenerator(g, CURAND_RNG_PSEUDO_DEFAULT); }\n' >r.cu
+  t --library-target=fast r.cu
+  expect_rc 2
+  expect_stderr "--library-target takes hip, roc or LIBRARY=hip\\|roc, not 'fast'" "the bad value"
+  expect_stdout_empty
+  t --library-target curand=native r.cu
+  expect_rc 2
+  expect_stderr "not 'curand=native'" "the bad value"
+  t --library-target cublas=roc r.cu
+  expect_rc 2
+  expect_stderr "'cublas' has no ROCm-native rule table \\(libraries with one: curand\\)" "the library and the ones that have a table"
+  t --library-target curand=roc r.cu
+  expect_rc 0
+  grep -q 'rocrand_create_generator(g, ROCRAND_RNG_PSEUDO_DEFAULT)' "$LOG/stdout" || die "curand=roc does not translate to rocRAND"
+  printf 'library-target: [curand=roc]\n' >.cu2hip.yaml
+  t r.cu
+  expect_rc 0
+  grep -q 'rocrand/rocrand.h' "$LOG/stdout" || die "the config's library-target is not applied"
+  t --library-target hip r.cu
+  expect_rc 0
+  grep -q 'hiprandCreateGenerator' "$LOG/stdout" || die "--library-target hip does not override the config"
+  t rules lookup --library-target curand=roc curandSetPseudoRandomGeneratorSeed
+  expect_rc 0
+  grep -q 'becomes: rocrand_set_seed' "$LOG/stdout" || die "rules lookup does not take --library-target"
+  t rules stats --library-target=bad
+  expect_rc 2
+  expect_stderr "not 'bad'" "the bad value"
+  printf 'library-target: [curand=rocm]\n' >.cu2hip.yaml
+  t r.cu
+  expect_rc 2
+  expect_stderr "cu2hip.yaml:1:17: .*not 'curand=rocm'" "the config file, position and value"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -696,6 +747,8 @@ scenarios=(
   no_cuda_toolkit
   no_cuda_toolkit_masked
   library_only_header
+  core_header_only
+  library_target
 )
 
 for name in "${scenarios[@]}"; do

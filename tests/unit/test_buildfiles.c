@@ -127,7 +127,7 @@ static void architectures(void **state) {
   cmake("set_target_properties(t PROPERTIES CUDA_ARCHITECTURES \"70;80\" CUDA_STANDARD 17)\n",
         "set_target_properties(t PROPERTIES HIP_ARCHITECTURES \"gfx942\" HIP_STANDARD 17)\n");
   cmake("set(CMAKE_CUDA_ARCHITECTURES ${ARCHS})\n", "set(CMAKE_HIP_ARCHITECTURES ${ARCHS})\n");
-  c2h_buildfile_options opt = {"gfx90a", NULL, NULL, 0};
+  c2h_buildfile_options opt = {"gfx90a", NULL, NULL, 0, NULL, 0};
   check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES 80)\n",
             "set_property(TARGET t PROPERTY HIP_ARCHITECTURES gfx90a)\n", &opt);
 }
@@ -248,7 +248,7 @@ static void cmake_sources(void **state) {
   cmake("file(GLOB SRC src/*.cu)\n",
         "file(GLOB SRC src/*.cu)\nset_source_files_properties(${SRC} PROPERTIES LANGUAGE HIP)\n");
   const char *from[] = {"src/a.cu", "src/sub/c.cuh"}, *to[] = {"src/a.hip", "src/sub/c.cuh"};
-  c2h_buildfile_options opt = {NULL, from, to, 2};
+  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0};
   check_opt(C2H_BUILDFILE_CMAKE, "src/CMakeLists.txt",
             "add_library(k a.cu ${CMAKE_CURRENT_SOURCE_DIR}/a.cu)\nfile(GLOB S *.cu)\n",
             "add_library(k a.hip ${CMAKE_CURRENT_SOURCE_DIR}/a.hip)\nfile(GLOB S *.hip)\n", &opt);
@@ -292,10 +292,27 @@ static void make_libs_and_paths(void **state) {
   assert_int_equal(make("run:\n\tnvprof ./a\n", NULL), 1);
 }
 
+/* --library-target curand=roc: cuRAND links rocRAND; other libraries and
+ * the default run keep the hip* wrappers. */
+static void roc_native_libraries(void **state) {
+  (void)state;
+  const char *roc[] = {"curand"};
+  c2h_buildfile_options opt = {NULL, NULL, NULL, 0, roc, 1};
+  check_opt(C2H_BUILDFILE_MAKE, "Makefile", "LIBS = -lcudart -lcurand -lcublas\n",
+            "LIBS = -lamdhip64 -lrocrand -lhipblas\n", &opt);
+  check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt",
+            "find_package(CUDAToolkit REQUIRED)\ntarget_link_libraries(a CUDA::curand CUDA::cublas curand_static)\n",
+            "find_package(hip REQUIRED)\nfind_package(hipblas REQUIRED)\nfind_package(rocrand REQUIRED)\n"
+            "target_link_libraries(a roc::rocrand roc::hipblas roc::rocrand)\n", &opt);
+  check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", "target_link_libraries(a ${CUDA_curand_LIBRARY})\n",
+            "target_link_libraries(a roc::rocrand)\n", &opt);
+  make("LIBS = -lcurand\n", "LIBS = -lhiprand\n");
+}
+
 static void make_renames(void **state) {
   (void)state;
   const char *from[] = {"k.cu", "dir/m.cu"}, *to[] = {"k.hip", "dir/m.hip"};
-  c2h_buildfile_options opt = {NULL, from, to, 2};
+  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0};
   check_opt(C2H_BUILDFILE_MAKE, "Makefile",
             "SRC = k.cu dir/m.cu other.cu\nOBJ = $(SRC:.cu=.o)\n%.o: %.cu\n\thipcc -c $<\n",
             "SRC = k.hip dir/m.hip other.cu\nOBJ = $(SRC:.hip=.o)\n%.o: %.hip\n\thipcc -c $<\n", &opt);
@@ -332,6 +349,7 @@ int main(void) {
       cmocka_unit_test(crlf_and_comments),
       cmocka_unit_test(make_compiler_and_arch),
       cmocka_unit_test(make_libs_and_paths),
+      cmocka_unit_test(roc_native_libraries),
       cmocka_unit_test(make_renames),
       cmocka_unit_test(errors),
   };

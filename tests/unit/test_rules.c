@@ -111,7 +111,7 @@ static void compat_entries_name_the_header_function(void **state) {
   assert_int_equal(c2h_rules_new_default(&r, &err), 0);
   assert_string_equal(c2h_rules_lookup(r, "__dp4a", 6)->compat, "cu2hip_dp4a");
   assert_string_equal(c2h_rules_lookup(r, "__match_any_sync", 16)->compat, "cu2hip_match_any_sync");
-  assert_null(c2h_rules_lookup(r, "__dmul_rd", 9)->compat);
+  assert_null(c2h_rules_lookup(r, "__frcp_rd", 9)->compat);
   c2h_rules_free(r);
 }
 
@@ -147,6 +147,45 @@ static void default_table_loads(void **state) {
   c2h_rules_free(r);
 }
 
+/* --library-target curand=roc: rules/roc/curand.yaml replaces
+ * rules/curand.yaml (no cuRAND name keeps its hipRAND target), the other
+ * tables stay; a library without a native table is refused. */
+static void roc_table_replaces_wrapper_table(void **state) {
+  (void)state;
+  const char *name = NULL;
+  size_t len = c2h_rules_roc_library(0, &name);
+  assert_int_equal(len, 6);
+  assert_memory_equal(name, "curand", 6);
+  assert_int_equal(c2h_rules_roc_library(1, &name), 0);
+  assert_true(c2h_rules_has_roc_table("curand"));
+  assert_false(c2h_rules_has_roc_table("cublas"));
+
+  c2h_rules *r = NULL;
+  c2h_error err;
+  c2h_error_clear(&err);
+  const char *roc[] = {"curand"};
+  assert_int_equal(c2h_rules_new_default_targets(&r, roc, 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "curandCreateGenerator", 21)->form.hip, "rocrand_create_generator");
+  assert_string_equal(c2h_rules_lookup(r, "curandState", 11)->form.hip, "rocrand_state_xorwow");
+  assert_string_equal(c2h_rules_lookup_header(r, "curand_kernel.h", 15)->form.hip, "rocrand/rocrand_kernel.h");
+  assert_non_null(c2h_rules_lookup(r, "curandGenerateLongLong", 22)->unsupported);
+  assert_string_equal(c2h_rules_lookup(r, "cudaMalloc", 10)->form.hip, "hipMalloc");
+  assert_string_equal(c2h_rules_lookup(r, "CURAND_H_", 9)->form.hip, "ROCRAND_H_");
+  for (size_t i = 0; i < c2h_rules_count(r); i++) {
+    const c2h_rule *e = c2h_rules_at(r, i);
+    if (strcmp(e->library, "curand") == 0) assert_string_equal(e->file, "roc/curand.yaml");
+    if (e->form.hip) assert_null(strstr(e->form.hip, "hiprand"));
+    if (e->form.hip) assert_null(strstr(e->form.hip, "HIPRAND"));
+  }
+  c2h_rules_free(r);
+
+  const char *bad[] = {"cublas"};
+  r = NULL;
+  assert_int_equal(c2h_rules_new_default_targets(&r, bad, 1, &err), C2H_ERR_USAGE);
+  assert_null(r);
+  assert_non_null(strstr(err.message, "cublas"));
+}
+
 static void versions(void **state) {
   (void)state;
   c2h_version v = 0;
@@ -170,6 +209,7 @@ int main(void) {
       cmocka_unit_test(compat_entries_name_the_header_function),
       cmocka_unit_test(duplicates_across_files_and_overrides),
       cmocka_unit_test(default_table_loads),
+      cmocka_unit_test(roc_table_replaces_wrapper_table),
       cmocka_unit_test(versions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

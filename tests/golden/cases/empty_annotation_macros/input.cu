@@ -1,0 +1,33 @@
+// Annotations nvcc's headers define and HIP does not need: CUDART_CB on a
+// stream callback, __grid_constant__ on a kernel parameter. Their uses are
+// removed; a test of the macro in #ifndef stays.
+#include <cstdio>
+
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+
+static void CUDART_CB on_done(cudaStream_t stream, cudaError_t status, void *user) {
+  printf("stream done: %d\n", (int)status);
+}
+
+struct Coeffs {
+  float c[32];
+};
+
+__global__ void apply(const __grid_constant__ Coeffs k, float *v) {
+  v[threadIdx.x] *= k.c[threadIdx.x % 32];
+}
+
+#define CALLBACK_KIND void CUDART_CB
+static CALLBACK_KIND on_host(void *user) { printf("host fn\n"); }
+
+void enqueue(cudaStream_t s, float *v, Coeffs k) {
+  apply<<<1, 64, 0, s>>>(k, v);
+  cudaStreamAddCallback(s, on_done, nullptr, 0);
+  cudaLaunchHostFunc(s, on_host, nullptr);
+}
+
+// The driver API's calling-convention macros go the same way.
+typedef CUresult CUDAAPI entry_t(unsigned int);
+static void CUDA_CB on_driver_host(void *user) {}

@@ -1,0 +1,18 @@
+// What rocRAND lacks (ROCm 5.2, rocRAND 2.10) is reported, not guessed:
+// with --library-target roc every library with a ROCm-native table
+// (cuRAND) targets it.
+#include <curand.h>
+#include <curand_kernel.h>
+
+__global__ void scrambled(curandStateScrambledSobol32_t *states, float *out) {
+  out[threadIdx.x] = curand_uniform(&states[threadIdx.x]);
+}
+
+int host_side(unsigned long long *out, size_t n) {
+  curandGenerator_t gen;
+  if (curandCreateGeneratorHost(&gen, CURAND_RNG_PSEUDO_MT19937) != CURAND_STATUS_SUCCESS) return 1;
+  curandSetGeneratorOrdering(gen, CURAND_ORDERING_PSEUDO_BEST);
+  curandStatus_t s = curandGenerateLongLong(gen, out, n);
+  curandDestroyGenerator(gen);
+  return s == CURAND_STATUS_ARCH_MISMATCH ? 2 : 0;
+}
