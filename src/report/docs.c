@@ -80,10 +80,6 @@ static void resolve_links(void) {
   links.have_homepage = resolve(C2H_HOMEPAGE_URL, "README.md", links.homepage, sizeof links.homepage);
 }
 
-const char *c2h_docs_url(void) { return C2H_DOCS_URL; }
-
-const char *c2h_homepage_url(void) { return C2H_HOMEPAGE_URL; }
-
 const char *c2h_docs_link(void) {
   pthread_once(&links.once, resolve_links);
   return links.have_docs ? links.docs : NULL;

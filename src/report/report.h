@@ -46,19 +46,15 @@ int c2h_report_summary(FILE *out, const c2h_project_summary *sum, int check_only
 
 /* ---- documentation of the checks (docs/checks.md, embedded) ------------ */
 
-/* Base URL of docs/checks.md (the CU2HIP_DOCS_URL build setting). */
-const char *c2h_docs_url(void);
-
-/* Where cu2hip is described (the CU2HIP_HOMEPAGE_URL build setting). */
-const char *c2h_homepage_url(void);
-
-/* c2h_docs_url() where it can be followed: a web URL as it is, a file: URL
+/* The CU2HIP_DOCS_URL build setting (base URL of docs/checks.md) where it
+ * can be followed: a web URL as it is, a file: URL
  * when the file exists, else the checks.md installed beside the executable
  * (DOCDIR relative to BINDIR); NULL when there is none (a binary in its
  * build tree): reports then leave the link out and carry the text. */
 const char *c2h_docs_link(void);
 
-/* c2h_homepage_url() (README.md) found the same way, or NULL. */
+/* The CU2HIP_HOMEPAGE_URL build setting (README.md) found the same way, or
+ * NULL. */
 const char *c2h_homepage_link(void);
 
 /* Writes c2h_docs_link() + "#" + the check's name into buf and returns 0;
