@@ -195,6 +195,23 @@ typedef struct call_site {
   size_t n_args;
 } call_site;
 
+/* The first condition of `arg_is` that the call does not meet (its index
+ * into r->arg_is), or -1 when every listed argument is written as one of
+ * its names (brackets around it allowed). A call with fewer arguments than
+ * a condition names does not meet it. */
+static long unmet_arg_is(const c2h_scan *s, const c2h_rule *r, const call_site *c) {
+  for (size_t k = 0; k < r->n_arg_is; k++) {
+    const c2h_rule_arg_is *a = &r->arg_is[k];
+    if ((size_t)a->index > c->n_args) return (long)k;
+    size_t i = c->args[a->index - 1].first, e = c->args[a->index - 1].last;
+    while (i < e && c2h_tok_is(s, i, "(") && c2h_tok_is(s, e, ")")) i++, e--;
+    int met = 0;
+    for (size_t j = 0; i == e && !met && j < a->n_names; j++) met = c2h_tok_is(s, i, a->names[j]);
+    if (!met) return (long)k;
+  }
+  return -1;
+}
+
 static size_t arg_begin(const c2h_scan *s, const call_site *c, size_t k) {
   return s->facts->toks[c->args[k].first].begin;
 }
@@ -715,6 +732,34 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                        s->src + b->begin, form->hip ? form->hip : "HIP");
     needs_call = 0;
     if (rc) return rc;
+  } else if (called && r->n_arg_is && !fallback && unmet_arg_is(s, r, &c) >= 0) {
+    /* The rewrite fixes what the argument says (a layout, a mode): any
+     * other value needs a different call. */
+    const c2h_rule_arg_is *a = &r->arg_is[unmet_arg_is(s, r, &c)];
+    c2h_buf want;
+    c2h_buf_init(&want);
+    for (size_t j = 0; rc == 0 && j < a->n_names; j++) {
+      rc = c2h_buf_puts(&want, j == 0 ? "" : j + 1 == a->n_names ? " or " : ", ");
+      if (rc == 0) rc = c2h_buf_puts(&want, a->names[j]);
+    }
+    if (rc == 0 && (size_t)a->index > c.n_args)
+      rc = c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s is called with %zu arguments; its rewrite to %s needs argument %d to be %s: "
+                         "rewrite the call by hand",
+                         r->cuda, c.n_args, form->hip ? form->hip : "HIP", a->index, want.data);
+    else if (rc == 0) {
+      const c2h_token *b = &s->facts->toks[c.args[a->index - 1].first];
+      const c2h_token *e = &s->facts->toks[c.args[a->index - 1].last];
+      rc = c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "argument %d of %s ('%.*s') is not %s, the only value%s the rewrite to %s is "
+                         "right for: rewrite the call by hand",
+                         a->index, r->cuda, (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin),
+                         s->src + b->begin, want.data, a->n_names > 1 ? "s" : "",
+                         form->hip ? form->hip : "HIP");
+    }
+    c2h_buf_dispose(&want);
+    needs_call = 0;
+    if (rc || !form->hip) return rc;
   } else if (called && (needs_call || kernel_cast)) {
     int widen_use = 0;
     if (r->mask_arg && (rc = check_mask(s, nc, r, &c, dropped_mask, form->hip, &widen_use))) return rc;
