@@ -2,6 +2,7 @@
 // MIOpen way to do it, and a call whose layout or mode argument the rewrite
 // is not right for is reported and only renamed.
 #include <miopen/miopen.h>
+#include <cudnn_frontend.h>
 
 void unsupported(miopenHandle_t handle, miopenTensorDescriptor_t xDesc, miopenTensorDescriptor_t yDesc,
                  miopenTensorDescriptor_t wDesc, miopenConvolutionDescriptor_t conv, const float *x, float *y,

@@ -2,6 +2,7 @@
 // MIOpen way to do it, and a call whose layout or mode argument the rewrite
 // is not right for is reported and only renamed.
 #include <cudnn.h>
+#include <cudnn_frontend.h>
 
 void unsupported(cudnnHandle_t handle, cudnnTensorDescriptor_t xDesc, cudnnTensorDescriptor_t yDesc,
                  cudnnFilterDescriptor_t wDesc, cudnnConvolutionDescriptor_t conv, const float *x, float *y,
