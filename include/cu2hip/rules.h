@@ -38,6 +38,16 @@ typedef struct c2h_rule_arg {
   const char *tmpl;
 } c2h_rule_arg;
 
+/* An argument whose constants take other values in the target library
+ * (`value_args`): where argument `index` (1-based) is spelled as one of
+ * from[i], it becomes to[i]. */
+typedef struct c2h_rule_value_arg {
+  int index;
+  const char *const *from;
+  const char *const *to;
+  size_t n;
+} c2h_rule_value_arg;
+
 /* What one use becomes: a rename plus optional call rewrites. */
 typedef struct c2h_rule_form {
   const char *hip;         /* HIP spelling, NULL when only `call` is given */
@@ -62,6 +72,8 @@ typedef struct c2h_rule {
                               `const void*`: a function is cast to it; 0 if none */
   int null_arg;            /* 1-based argument the rewrite drops, which must be a null
                               pointer (anything else is reported); 0 if none */
+  const c2h_rule_value_arg *value_args; /* constants mapped by argument position */
+  size_t n_value_args;
   const struct c2h_rule *by_args; /* entries for calls with a given argument count */
   size_t n_by_args;
   int arity;               /* in a by_args entry: the argument count it is for */

@@ -202,8 +202,36 @@ static size_t arg_end(const c2h_scan *s, const call_site *c, size_t k) {
   return s->facts->toks[c->args[k].last].end;
 }
 
+/* The entry of r->value_args for argument k (0-based), or NULL. */
+static const c2h_rule_value_arg *value_arg(const c2h_rule *r, size_t k) {
+  for (size_t i = 0; r && i < r->n_value_args; i++)
+    if ((size_t)r->value_args[i].index == k + 1) return &r->value_args[i];
+  return NULL;
+}
+
+/* The target constant for argument k when the rule maps its values and the
+ * argument is spelled as one of the CUDA constants, or NULL. */
+static const char *mapped_value(const c2h_scan *s, const c2h_rule *r, const call_site *c, size_t k) {
+  const c2h_rule_value_arg *va = value_arg(r, k);
+  if (!va || c->args[k].first != c->args[k].last) return NULL;
+  const c2h_token *t = &s->facts->toks[c->args[k].first];
+  for (size_t i = 0; i < va->n; i++)
+    if (strlen(va->from[i]) == t->end - t->begin && memcmp(va->from[i], s->src + t->begin, t->end - t->begin) == 0)
+      return va->to[i];
+  return NULL;
+}
+
+/* Appends argument k as rewritten: its own renames, or the target
+ * library's constant where the rule maps the argument's values. */
+static int render_arg(c2h_scan *s, const c2h_rule *r, const call_site *c, size_t k, c2h_buf *out) {
+  const char *v = mapped_value(s, r, c, k);
+  if (v) return c2h_buf_puts(out, v);
+  return c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), out);
+}
+
 /* Appends `tmpl` with each $N replaced by argument N as already rewritten. */
-static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2h_buf *out, int *bad) {
+static int expand_template(c2h_scan *s, const c2h_rule *r, const call_site *c, const char *tmpl, c2h_buf *out,
+                           int *bad) {
   int rc = 0;
   for (const char *p = tmpl; *p && rc == 0; p++) {
     if (*p == '$' && isdigit((unsigned char)p[1])) {
@@ -213,8 +241,7 @@ static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2
         *bad = 1;
         return 0;
       }
-      rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, (size_t)n - 1),
-                                 arg_end(s, c, (size_t)n - 1), out);
+      rc = render_arg(s, r, c, (size_t)n - 1, out);
     } else {
       rc = c2h_buf_append(out, p, 1);
     }
@@ -263,7 +290,7 @@ static int describe_rewrite(c2h_scan *s, const c2h_rule *r, const c2h_rule_form 
   if (c) {
     c2h_buf call;
     c2h_buf_init(&call);
-    int bad = 0, rc = expand_template(s, c, form->call, &call, &bad);
+    int bad = 0, rc = expand_template(s, r, c, form->call, &call, &bad);
     size_t b = t[c->name].begin, e = t[c->close].end;
     int shown = rc == 0 && !bad && call.len <= SHOWN_REWRITE_MAX && !memchr(call.data, '\n', call.len) &&
                 e - b <= SHOWN_REWRITE_MAX && !memchr(s->src + b, '\n', e - b);
@@ -288,7 +315,7 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
   c2h_buf_init(&out);
   int rc = 0, bad = 0;
   if (form->call) {
-    rc = expand_template(s, c, form->call, &out, &bad);
+    rc = expand_template(s, r, c, form->call, &out, &bad);
   } else {
     rc = c2h_buf_puts(&out, form->hip);
     if (rc == 0) rc = c2h_buf_append(&out, s->src + toks[c->name].end, toks[c->open].end - toks[c->name].end);
@@ -317,9 +344,9 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
       if (widen_use && (size_t)r->mask_arg == k + 1)
         rc = c2h_buf_puts(&out, FULL_WAVE_MASK);
       else if (tmpl)
-        rc = expand_template(s, c, tmpl, &out, &bad);
+        rc = expand_template(s, r, c, tmpl, &out, &bad);
       else
-        rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), &out);
+        rc = render_arg(s, r, c, k, &out);
       if (rc == 0 && cast) rc = c2h_buf_puts(&out, ")");
     }
     /* Text after the last argument, then ')'. */
@@ -611,6 +638,39 @@ static const char *compat_caveat(const c2h_rule *r) {
   return "";
 }
 
+/* A value_args argument that is not spelled as one of the mapped
+ * constants: a CUDA constant the target lacks is an error; anything else
+ * (a variable, an expression) keeps its CUDA-side value, which the target
+ * numbers differently, so the user has to convert it. */
+static int check_value_args(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, const call_site *c) {
+  for (size_t i = 0; i < r->n_value_args; i++) {
+    const c2h_rule_value_arg *va = &r->value_args[i];
+    size_t k = (size_t)va->index - 1;
+    if (k >= c->n_args || mapped_value(s, r, c, k)) continue;
+    const c2h_token *b = &s->facts->toks[c->args[k].first], *e = &s->facts->toks[c->args[k].last];
+    int len = (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin);
+    const char *target = form->hip ? form->hip : r->cuda;
+    c2h_buf list;
+    c2h_buf_init(&list);
+    int rc = 0;
+    for (size_t j = 0; j < va->n && rc == 0; j++)
+      rc = c2h_buf_printf(&list, "%s%s -> %s", j ? ", " : "", va->from[j], va->to[j]);
+    const c2h_rule *named = c->args[k].first == c->args[k].last ? lookup(s, c->args[k].first) : NULL;
+    if (rc == 0 && named && named->kind == C2H_RULE_CONSTANT)
+      rc = c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "argument %d of %s is %.*s, which %s does not take (it takes %s)", va->index, r->cuda,
+                         len, s->src + b->begin, target, list.data);
+    else if (rc == 0)
+      rc = c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "argument %d of %s ('%.*s') is a CUDA constant's value, which %s numbers differently: "
+                         "cu2hip converts it only where it is spelled as a constant (%s); convert this one by hand",
+                         va->index, r->cuda, len, s->src + b->begin, target, list.data);
+    c2h_buf_dispose(&list);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
@@ -684,7 +744,8 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
-  int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
+  int needs_call = form->call || form->n_args || form->drop_args || widen_mask || r->n_value_args;
+  if (called && (rc = check_value_args(s, r, form, &c))) return rc;
   int kernel_cast = called && r->func_arg && (size_t)r->func_arg <= c.n_args &&
                     names_function(s, c.args[r->func_arg - 1]);
   if (called && r->func_arg && (size_t)r->func_arg <= c.n_args && !kernel_cast &&
