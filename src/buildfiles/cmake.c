@@ -258,12 +258,15 @@ static const struct {
     {"curand", {"CUDA::curand", "curand", "roc::rocrand", "rocrand"}},
     {"curand", {"CUDA::curand_static", "curand_static", "roc::rocrand", "rocrand"}},
     {"curand", {"${CUDA_curand_LIBRARY}", NULL, "roc::rocrand", "rocrand"}},
+    {"cusparse", {"CUDA::cusparse", "cusparse", "roc::rocsparse", "rocsparse"}},
+    {"cusparse", {"CUDA::cusparse_static", "cusparse_static", "roc::rocsparse", "rocsparse"}},
+    {"cusparse", {"${CUDA_cusparse_LIBRARY}", NULL, "roc::rocsparse", "rocsparse"}},
 };
 
 /* Packages find_package may need, in the order they are added. */
 static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipfft", "hipsparse",
                                        "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl",
-                                       "rocrand"};
+                                       "rocrand", "rocsparse"};
 #define N_PACKAGES (sizeof packages / sizeof packages[0])
 
 /* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */

@@ -317,6 +317,8 @@ static const struct {
 } roc_libs[] = {
     {"curand", "curand", "rocrand"},
     {"curand", "curand_static", "rocrand"},
+    {"cusparse", "cusparse", "rocsparse"},
+    {"cusparse", "cusparse_static", "rocsparse"},
 };
 
 const char *c2h_bf_hip_lib(const c2h_buildfile_options *opt, const char *cuda, size_t n, const char **why) {
