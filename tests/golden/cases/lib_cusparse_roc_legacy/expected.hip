@@ -11,6 +11,7 @@ int factor(rocsparse_handle h, int n, int nnz, float *val, const int *rowPtr, co
   rocsparse_create_mat_descr(&descr);
   rocsparse_set_mat_index_base(descr, rocsparse_index_base_zero);
   rocsparse_set_mat_type(descr, rocsparse_matrix_type_general);
+  if (rocsparse_get_mat_index_base(descr) != rocsparse_index_base_zero) return -2;
   rocsparse_create_mat_info(&info);
   size_t bytes = 0;
   rocsparse_scsrilu0_buffer_size(h, n, nnz, descr, val, rowPtr, colInd, info, &bytes);

@@ -11,6 +11,7 @@ int factor(cusparseHandle_t h, int n, int nnz, float *val, const int *rowPtr, co
   cusparseCreateMatDescr(&descr);
   cusparseSetMatIndexBase(descr, CUSPARSE_INDEX_BASE_ZERO);
   cusparseSetMatType(descr, CUSPARSE_MATRIX_TYPE_GENERAL);
+  if (cusparseGetMatIndexBase(descr) != CUSPARSE_INDEX_BASE_ZERO) return -2;
   cusparseCreateCsrilu02Info(&info);
   size_t bytes = 0;
   cusparseScsrilu02_bufferSizeExt(h, n, nnz, descr, val, rowPtr, colInd, info, &bytes);
