@@ -55,17 +55,29 @@ def load(path):
         return G.load_yaml(f.read(), path)
 
 
+_DECLARED = {}
+
+
 def declared(kind, name, text):
-    n = re.escape(name)
-    if kind in ("functions", "device"):
-        return re.search(r"\b%s\s*\(" % n, text) is not None
-    if kind == "types":
-        return re.search(r"(typedef\b[^;]*\b%s\s*;|\b(struct|class|enum)\s+%s\b)" % (n, n), text) is not None
-    if kind == "constants":
-        return re.search(r"\b%s\s*(=|,|\n\s*\})" % n, text) is not None
-    if kind == "macros":
-        return re.search(r"#\s*define\s+%s\b" % n, text) is not None
-    return False
+    """Whether the headers' text declares name as a kind of entry: a
+    function as `name(`, a type by a typedef, struct, class or enum, a
+    constant as an enumerator, a macro by #define. The names of each kind
+    are collected once per text (the headers are large)."""
+    key = (id(text), kind)
+    if key not in _DECLARED:
+        if kind in ("functions", "device"):
+            found = re.findall(r"\b(\w+)\s*\(", text)
+        elif kind == "types":
+            found = re.findall(r"typedef\b[^;]*\b(\w+)\s*;", text)
+            found += re.findall(r"\b(?:struct|class|enum)\s+(\w+)\b", text)
+        elif kind == "constants":
+            found = re.findall(r"\b(\w+)\s*(?:=|,|\n\s*\})", text)
+        elif kind == "macros":
+            found = re.findall(r"#\s*define\s+(\w+)\b", text)
+        else:
+            found = []
+        _DECLARED[key] = set(found)
+    return name in _DECLARED[key]
 
 
 def prototypes(text, prefix):
