@@ -671,8 +671,37 @@ static int check_value_args(c2h_scan *s, const c2h_rule *r, const c2h_rule_form 
   return 0;
 }
 
+/* Whether token i is, alone, an argument of a call whose rule maps that
+ * argument's constants (value_args) and lists this one: the call's rewrite
+ * writes the target library's value there, so the name needs neither a
+ * rename nor a diagnostic of its own. */
+static int converted_by_call(const c2h_scan *s, size_t i) {
+  if (i == 0 || !(c2h_tok_is(s, i - 1, "(") || c2h_tok_is(s, i - 1, ",")) ||
+      !(c2h_tok_is(s, i + 1, ")") || c2h_tok_is(s, i + 1, ",")))
+    return 0;
+  size_t open = i - 1, commas = 0, depth = 0;
+  while (open > 0 && !(depth == 0 && c2h_tok_is(s, open, "("))) {
+    if (c2h_tok_is(s, open, ")") || c2h_tok_is(s, open, "]") || c2h_tok_is(s, open, "}")) depth++;
+    else if ((c2h_tok_is(s, open, "(") || c2h_tok_is(s, open, "[") || c2h_tok_is(s, open, "{")) && depth) depth--;
+    else if (depth == 0 && c2h_tok_is(s, open, ",")) commas++;
+    open--;
+  }
+  const c2h_rule *call = open > 0 && c2h_tok_is(s, open, "(") ? lookup(s, open - 1) : NULL;
+  if (!call || !call->n_value_args || call->unsupported) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  for (size_t k = 0; k < call->n_value_args; k++) {
+    const c2h_rule_value_arg *va = &call->value_args[k];
+    if ((size_t)va->index != commas + 1) continue;
+    for (size_t j = 0; j < va->n; j++)
+      if (strlen(va->from[j]) == t->end - t->begin && memcmp(va->from[j], s->src + t->begin, t->end - t->begin) == 0)
+        return 1;
+  }
+  return 0;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
+  if (r->kind == C2H_RULE_CONSTANT && converted_by_call(s, i)) return 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
    * cuda-version-check reports the tests that read it. */
   if (r->version) return 0;
