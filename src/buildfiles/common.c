@@ -317,6 +317,8 @@ static const struct {
 } roc_libs[] = {
     {"curand", "curand", "rocrand"},
     {"curand", "curand_static", "rocrand"},
+    {"cublas", "cublas", "rocblas"},
+    {"cublas", "cublas_static", "rocblas"},
     {"cusparse", "cusparse", "rocsparse"},
     {"cusparse", "cusparse_static", "rocsparse"},
 };

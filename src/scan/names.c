@@ -672,9 +672,10 @@ static int check_value_args(c2h_scan *s, const c2h_rule *r, const c2h_rule_form 
 }
 
 /* Whether token i is, alone, an argument of a call whose rule maps that
- * argument's constants (value_args) and lists this one: the call's rewrite
- * writes the target library's value there, so the name needs neither a
- * rename nor a diagnostic of its own. */
+ * argument's constants (value_args): 1 when the map lists it (the call's
+ * rewrite writes the target library's value, so the name needs neither a
+ * rename nor a diagnostic of its own), 2 when it does not (check_value_args
+ * reports it), else 0. */
 static int converted_by_call(const c2h_scan *s, size_t i) {
   if (i == 0 || !(c2h_tok_is(s, i - 1, "(") || c2h_tok_is(s, i - 1, ",")) ||
       !(c2h_tok_is(s, i + 1, ")") || c2h_tok_is(s, i + 1, ",")))
@@ -695,13 +696,17 @@ static int converted_by_call(const c2h_scan *s, size_t i) {
     for (size_t j = 0; j < va->n; j++)
       if (strlen(va->from[j]) == t->end - t->begin && memcmp(va->from[j], s->src + t->begin, t->end - t->begin) == 0)
         return 1;
+    return 2;
   }
   return 0;
 }
 
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
-  if (r->kind == C2H_RULE_CONSTANT && converted_by_call(s, i)) return 0;
+  /* A constant the enclosing call converts; or one it reports as a value
+   * the target does not take, which then needs no second error. */
+  int by_call = r->kind == C2H_RULE_CONSTANT ? converted_by_call(s, i) : 0;
+  if (by_call == 1 || (by_call == 2 && r->unsupported)) return 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
    * cuda-version-check reports the tests that read it. */
   if (r->version) return 0;

@@ -162,11 +162,13 @@ static void default_table_loads(void **state) {
 static void roc_table_replaces_wrapper_table(void **state) {
   (void)state;
   const char *name = NULL;
-  size_t len = c2h_rules_roc_library(0, &name);
-  assert_int_equal(len, 6);
+  assert_int_equal(c2h_rules_roc_library(0, &name), 6);
+  assert_memory_equal(name, "cublas", 6);
+  assert_int_equal(c2h_rules_roc_library(1, &name), 6);
   assert_memory_equal(name, "curand", 6);
-  assert_int_equal(c2h_rules_roc_library(1, &name), 8);
+  assert_int_equal(c2h_rules_roc_library(2, &name), 8);
   assert_memory_equal(name, "cusparse", 8);
+  assert_int_equal(c2h_rules_roc_library(3, &name), 0);
   assert_true(c2h_rules_has_roc_table("curand"));
   assert_true(c2h_rules_has_roc_table("cusparse"));
   assert_false(c2h_rules_has_roc_table("nccl"));
@@ -202,6 +204,15 @@ static void roc_table_replaces_wrapper_table(void **state) {
   assert_string_equal(dn->value_args[0].from[0], "CUDA_R_32F");
   assert_string_equal(dn->value_args[0].to[0], "rocsparse_datatype_f32_r");
   assert_string_equal(c2h_rules_lookup(r, "CUSPARSE_H_", 11)->form.hip, "_ROCSPARSE_H_");
+  c2h_rules_free(r);
+
+  /* cublas=roc: cuBLAS to rocBLAS, cuBLASLt stays with hipBLASLt. */
+  const char *blas[] = {"cublas"};
+  assert_int_equal(c2h_rules_new_default_targets(&r, blas, 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cublasSgemm_v2", 14)->form.hip, "rocblas_sgemm");
+  assert_string_equal(c2h_rules_lookup(r, "cublasLtCreate", 14)->form.hip, "hipblasLtCreate");
+  assert_non_null(c2h_rules_lookup(r, "cublasGemmEx", 12)->form.call);
+  assert_string_equal(c2h_rules_lookup(r, "CUBLAS_API_H_", 13)->form.hip, "_ROCBLAS_H_");
   c2h_rules_free(r);
 
   const char *bad[] = {"nccl"};
