@@ -40,10 +40,10 @@ sys.path.insert(0, HERE)
 import gen_rules as G  # noqa: E402  (its YAML reader and comment stripper)
 
 # Native library of each table: the header folder under the include dir.
-HEADER_DIRS = {"curand": "rocrand", "cusparse": "rocsparse", "cublas": "rocblas"}
+HEADER_DIRS = {"curand": "rocrand", "cusparse": "rocsparse", "cublas": "rocblas", "cufft": "rocfft", "cusolver": "rocsolver"}
 # The hip* wrapper each table replaces: a native table may also override an
 # entry of another default table whose target names the wrapper.
-WRAPPERS = {"curand": "hiprand", "cusparse": "hipsparse", "cublas": "hipblas"}
+WRAPPERS = {"curand": "hiprand", "cusparse": "hipsparse", "cublas": "hipblas", "cufft": "hipfft", "cusolver": "hipsolver"}
 # The CUDA header of each library whose prototypes the argument counts are
 # compared with (host APIs with one C prototype per name).
 CUDA_HEADERS = {"cusparse": "cusparse.h"}

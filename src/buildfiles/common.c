@@ -319,6 +319,10 @@ static const struct {
     {"curand", "curand_static", "rocrand"},
     {"cublas", "cublas", "rocblas"},
     {"cublas", "cublas_static", "rocblas"},
+    {"cufft", "cufft", "rocfft"},
+    {"cufft", "cufft_static", "rocfft"},
+    {"cusolver", "cusolver", "rocsolver"},
+    {"cusolver", "cusolver_static", "rocsolver"},
     {"cusparse", "cusparse", "rocsparse"},
     {"cusparse", "cusparse_static", "rocsparse"},
 };

@@ -164,11 +164,15 @@ static void roc_table_replaces_wrapper_table(void **state) {
   const char *name = NULL;
   assert_int_equal(c2h_rules_roc_library(0, &name), 6);
   assert_memory_equal(name, "cublas", 6);
-  assert_int_equal(c2h_rules_roc_library(1, &name), 6);
+  assert_int_equal(c2h_rules_roc_library(1, &name), 5);
+  assert_memory_equal(name, "cufft", 5);
+  assert_int_equal(c2h_rules_roc_library(2, &name), 6);
   assert_memory_equal(name, "curand", 6);
-  assert_int_equal(c2h_rules_roc_library(2, &name), 8);
+  assert_int_equal(c2h_rules_roc_library(3, &name), 8);
+  assert_memory_equal(name, "cusolver", 8);
+  assert_int_equal(c2h_rules_roc_library(4, &name), 8);
   assert_memory_equal(name, "cusparse", 8);
-  assert_int_equal(c2h_rules_roc_library(3, &name), 0);
+  assert_int_equal(c2h_rules_roc_library(5, &name), 0);
   assert_true(c2h_rules_has_roc_table("curand"));
   assert_true(c2h_rules_has_roc_table("cusparse"));
   assert_false(c2h_rules_has_roc_table("nccl"));
