@@ -7,7 +7,7 @@ packages=(
   libclang-19-dev libyaml-dev libjansson-dev libxxhash-dev  # build: parser, rule table and config, JSON, cache digests
   libcmocka-dev python3-jsonschema vim-nox valgrind  # tests: unit, report schemas, an editor reading the output, memory
   clang-19 clang-tools-19 lld-19 llvm-19 libamdhip64-dev rocm-device-libs  # HIP compile check for gfx942
-  libhipsparse-dev libhiprand-dev librocrand-dev librocprim-dev            # HIP libraries Debian ships
+  libhipsparse-dev libhiprand-dev librocrand-dev librocprim-dev librocsparse-dev  # HIP libraries Debian ships
   libclang-rt-19-dev  # fuzz tests: libFuzzer and the sanitizer runtimes of clang-19
 )
 missing=()

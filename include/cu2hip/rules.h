@@ -46,6 +46,15 @@ typedef struct c2h_rule_arg_is {
   const char *const *names;
   size_t n_names;
 } c2h_rule_arg_is;
+/* An argument whose constants take other values in the target library
+ * (`value_args`): where argument `index` (1-based) is spelled as one of
+ * from[i], it becomes to[i]. */
+typedef struct c2h_rule_value_arg {
+  int index;
+  const char *const *from;
+  const char *const *to;
+  size_t n;
+} c2h_rule_value_arg;
 
 /* What one use becomes: a rename plus optional call rewrites. */
 typedef struct c2h_rule_form {
@@ -76,6 +85,8 @@ typedef struct c2h_rule {
    * fixes); any other argument is reported and the call only renamed. */
   const c2h_rule_arg_is *arg_is;
   size_t n_arg_is;
+  const c2h_rule_value_arg *value_args; /* constants mapped by argument position */
+  size_t n_value_args;
   const struct c2h_rule *by_args; /* entries for calls with a given argument count */
   size_t n_by_args;
   int arity;               /* in a by_args entry: the argument count it is for */

@@ -261,12 +261,26 @@ static const struct {
     {"curand", {"CUDA::curand", "curand", "roc::rocrand", "rocrand"}},
     {"curand", {"CUDA::curand_static", "curand_static", "roc::rocrand", "rocrand"}},
     {"curand", {"${CUDA_curand_LIBRARY}", NULL, "roc::rocrand", "rocrand"}},
+    {"cublas", {"CUDA::cublas", "cublas", "roc::rocblas", "rocblas"}},
+    {"cublas", {"CUDA::cublas_static", "cublas_static", "roc::rocblas", "rocblas"}},
+    {"cublas", {"${CUDA_CUBLAS_LIBRARIES}", NULL, "roc::rocblas", "rocblas"}},
+    {"cublas", {"${CUDA_cublas_LIBRARY}", NULL, "roc::rocblas", "rocblas"}},
+    {"cufft", {"CUDA::cufft", "cufft", "roc::rocfft", "rocfft"}},
+    {"cufft", {"CUDA::cufft_static", "cufft_static", "roc::rocfft", "rocfft"}},
+    {"cufft", {"${CUDA_CUFFT_LIBRARIES}", NULL, "roc::rocfft", "rocfft"}},
+    {"cufft", {"${CUDA_cufft_LIBRARY}", NULL, "roc::rocfft", "rocfft"}},
+    {"cusolver", {"CUDA::cusolver", "cusolver", "roc::rocsolver", "rocsolver"}},
+    {"cusolver", {"CUDA::cusolver_static", "cusolver_static", "roc::rocsolver", "rocsolver"}},
+    {"cusolver", {"${CUDA_cusolver_LIBRARY}", NULL, "roc::rocsolver", "rocsolver"}},
+    {"cusparse", {"CUDA::cusparse", "cusparse", "roc::rocsparse", "rocsparse"}},
+    {"cusparse", {"CUDA::cusparse_static", "cusparse_static", "roc::rocsparse", "rocsparse"}},
+    {"cusparse", {"${CUDA_cusparse_LIBRARY}", NULL, "roc::rocsparse", "rocsparse"}},
 };
 
 /* Packages find_package may need, in the order they are added. */
 static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipfft", "hipsparse",
                                        "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl",
-                                       "rocrand", "miopen"};
+                                       "rocrand", "rocsparse", "rocblas", "rocfft", "rocsolver", "miopen"};
 #define N_PACKAGES (sizeof packages / sizeof packages[0])
 
 /* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */

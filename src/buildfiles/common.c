@@ -318,6 +318,14 @@ static const struct {
 } roc_libs[] = {
     {"curand", "curand", "rocrand"},
     {"curand", "curand_static", "rocrand"},
+    {"cublas", "cublas", "rocblas"},
+    {"cublas", "cublas_static", "rocblas"},
+    {"cufft", "cufft", "rocfft"},
+    {"cufft", "cufft_static", "rocfft"},
+    {"cusolver", "cusolver", "rocsolver"},
+    {"cusolver", "cusolver_static", "rocsolver"},
+    {"cusparse", "cusparse", "rocsparse"},
+    {"cusparse", "cusparse_static", "rocsparse"},
 };
 
 const char *c2h_bf_hip_lib(const c2h_buildfile_options *opt, const char *cuda, size_t n, const char **why) {

@@ -50,6 +50,12 @@ static void describe(FILE *out, const c2h_rule *r) {
       fputc('\n', out);
     }
     if (r->mask_arg) fprintf(out, "  lane mask: argument %d\n", r->mask_arg);
+    for (size_t i = 0; i < r->n_value_args; i++) {
+      fprintf(out, "  argument %d by value:", r->value_args[i].index);
+      for (size_t j = 0; j < r->value_args[i].n; j++)
+        fprintf(out, "%s %s -> %s", j ? "," : "", r->value_args[i].from[j], r->value_args[i].to[j]);
+      fputc('\n', out);
+    }
   }
   if (r->deprecated) {
     c2h_version_format(r->deprecated, v, sizeof v);

@@ -312,6 +312,47 @@ static int parse_arg_is(loader *ld, yaml_node_t *val, c2h_rule *rule) {
   return 0;
 }
 
+/* `value_args: {N: {CUDA_CONST: target, ...}, ...}`: an argument whose
+ * constants the target library spells (and numbers) its own way. */
+static int parse_value_args(loader *ld, yaml_node_t *val, c2h_rule *rule) {
+  if (val->type != YAML_MAPPING_NODE || val->data.mapping.pairs.top == val->data.mapping.pairs.start)
+    return fail_at(ld, val, "'value_args' must map argument numbers to mappings of constants", NULL, NULL);
+  size_t n = (size_t)(val->data.mapping.pairs.top - val->data.mapping.pairs.start);
+  c2h_rule_value_arg *va = pool_alloc(ld->rules, n * sizeof *va);
+  if (!va) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, val->data.mapping.pairs.start[i].key);
+    yaml_node_t *m = yaml_document_get_node(&ld->doc, val->data.mapping.pairs.start[i].value);
+    int rc = parse_arg_index(ld, k, &va[i].index);
+    if (rc) return rc;
+    for (size_t j = 0; j < i; j++)
+      if (va[j].index == va[i].index) return fail_at(ld, k, "argument %s is listed twice", scalar(k), NULL);
+    if (m->type != YAML_MAPPING_NODE || m->data.mapping.pairs.top == m->data.mapping.pairs.start)
+      return fail_at(ld, m, "argument %s of 'value_args' must map CUDA constants to target constants",
+                     scalar(k), NULL);
+    size_t c = (size_t)(m->data.mapping.pairs.top - m->data.mapping.pairs.start);
+    const char **from = pool_alloc(ld->rules, c * sizeof *from), **to = pool_alloc(ld->rules, c * sizeof *to);
+    if (!from || !to) return C2H_ERR_NOMEM;
+    for (size_t j = 0; j < c; j++) {
+      yaml_node_t *f = yaml_document_get_node(&ld->doc, m->data.mapping.pairs.start[j].key);
+      yaml_node_t *t = yaml_document_get_node(&ld->doc, m->data.mapping.pairs.start[j].value);
+      if (!is_identifier(scalar(f)) || !is_identifier(scalar(t)))
+        return fail_at(ld, f, "'value_args' maps identifiers to identifiers ('%s')", scalar(f) ? scalar(f) : "?",
+                       NULL);
+      for (size_t q = 0; q < j; q++)
+        if (strcmp(from[q], scalar(f)) == 0) return fail_at(ld, f, "'%s' is listed twice", scalar(f), NULL);
+      if (!(from[j] = pool_strdup(ld->rules, scalar(f))) || !(to[j] = pool_strdup(ld->rules, scalar(t))))
+        return C2H_ERR_NOMEM;
+    }
+    va[i].from = from;
+    va[i].to = to;
+    va[i].n = c;
+  }
+  rule->value_args = va;
+  rule->n_value_args = n;
+  return 0;
+}
+
 /* `by_args: {N: entry, ...}`: entries for calls with N arguments. */
 static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                          yaml_node_t *val, c2h_rule *rule) {
@@ -421,6 +462,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else if (strcmp(ks, "arg_is") == 0) {
       arg_is = v;
       rc = parse_arg_is(ld, v, rule);
+    } else if (strcmp(ks, "value_args") == 0 && kind == C2H_RULE_FUNCTION) {
+      rc = parse_value_args(ld, v, rule);
     } else if (strcmp(ks, "by_args") == 0) {
       by_args = v;
       rc = parse_by_args(ld, kind, library, key, v, rule);
@@ -443,8 +486,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; compat in "
-                     "device; defined_by and version in macros; needs in headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args in "
+                     "functions; compat in device; defined_by and version in macros; needs in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
@@ -457,7 +500,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (rule->unsupported) {
     if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||
         rule->has_fallback || rule->mask_arg || rule->func_arg || rule->null_arg || rule->n_by_args ||
-        rule->n_arg_is)
+        rule->n_arg_is || rule->n_value_args)
       return fail_at(ld, val, "'%s' is marked unsupported and also has a HIP form", name, NULL);
   } else if (!rule->form.hip && !rule->form.call) {
     return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);
@@ -471,6 +514,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
                    NULL, NULL);
   if (mask && (rule->form.drop_args >> (rule->mask_arg - 1)) & 1)
     return fail_at(ld, mask, "'mask_arg' names a dropped argument", NULL, NULL);
+  for (size_t i = 0; i < rule->n_value_args; i++)
+    if ((rule->form.drop_args >> (rule->value_args[i].index - 1)) & 1)
+      return fail_at(ld, val, "'value_args' names a dropped argument", NULL, NULL);
   if (rule->null_arg && !((rule->form.drop_args >> (rule->null_arg - 1)) & 1))
     return fail_at(ld, val, "'null_arg' must name an argument of 'drop_args'", NULL, NULL);
   /* A condition on an argument guards a rewrite of the call: without one

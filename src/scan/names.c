@@ -255,8 +255,36 @@ static size_t arg_end(const c2h_scan *s, const call_site *c, size_t k) {
   return s->facts->toks[c->args[k].last].end;
 }
 
+/* The entry of r->value_args for argument k (0-based), or NULL. */
+static const c2h_rule_value_arg *value_arg(const c2h_rule *r, size_t k) {
+  for (size_t i = 0; r && i < r->n_value_args; i++)
+    if ((size_t)r->value_args[i].index == k + 1) return &r->value_args[i];
+  return NULL;
+}
+
+/* The target constant for argument k when the rule maps its values and the
+ * argument is spelled as one of the CUDA constants, or NULL. */
+static const char *mapped_value(const c2h_scan *s, const c2h_rule *r, const call_site *c, size_t k) {
+  const c2h_rule_value_arg *va = value_arg(r, k);
+  if (!va || c->args[k].first != c->args[k].last) return NULL;
+  const c2h_token *t = &s->facts->toks[c->args[k].first];
+  for (size_t i = 0; i < va->n; i++)
+    if (strlen(va->from[i]) == t->end - t->begin && memcmp(va->from[i], s->src + t->begin, t->end - t->begin) == 0)
+      return va->to[i];
+  return NULL;
+}
+
+/* Appends argument k as rewritten: its own renames, or the target
+ * library's constant where the rule maps the argument's values. */
+static int render_arg(c2h_scan *s, const c2h_rule *r, const call_site *c, size_t k, c2h_buf *out) {
+  const char *v = mapped_value(s, r, c, k);
+  if (v) return c2h_buf_puts(out, v);
+  return c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), out);
+}
+
 /* Appends `tmpl` with each $N replaced by argument N as already rewritten. */
-static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2h_buf *out, int *bad) {
+static int expand_template(c2h_scan *s, const c2h_rule *r, const call_site *c, const char *tmpl, c2h_buf *out,
+                           int *bad) {
   int rc = 0;
   for (const char *p = tmpl; *p && rc == 0; p++) {
     if (*p == '$' && isdigit((unsigned char)p[1])) {
@@ -266,8 +294,7 @@ static int expand_template(c2h_scan *s, const call_site *c, const char *tmpl, c2
         *bad = 1;
         return 0;
       }
-      rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, (size_t)n - 1),
-                                 arg_end(s, c, (size_t)n - 1), out);
+      rc = render_arg(s, r, c, (size_t)n - 1, out);
     } else {
       rc = c2h_buf_append(out, p, 1);
     }
@@ -316,7 +343,7 @@ static int describe_rewrite(c2h_scan *s, const c2h_rule *r, const c2h_rule_form 
   if (c) {
     c2h_buf call;
     c2h_buf_init(&call);
-    int bad = 0, rc = expand_template(s, c, form->call, &call, &bad);
+    int bad = 0, rc = expand_template(s, r, c, form->call, &call, &bad);
     size_t b = t[c->name].begin, e = t[c->close].end;
     int shown = rc == 0 && !bad && call.len <= SHOWN_REWRITE_MAX && !memchr(call.data, '\n', call.len) &&
                 e - b <= SHOWN_REWRITE_MAX && !memchr(s->src + b, '\n', e - b);
@@ -341,7 +368,7 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
   c2h_buf_init(&out);
   int rc = 0, bad = 0;
   if (form->call) {
-    rc = expand_template(s, c, form->call, &out, &bad);
+    rc = expand_template(s, r, c, form->call, &out, &bad);
   } else {
     rc = c2h_buf_puts(&out, form->hip);
     if (rc == 0) rc = c2h_buf_append(&out, s->src + toks[c->name].end, toks[c->open].end - toks[c->name].end);
@@ -370,9 +397,9 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
       if (widen_use && (size_t)r->mask_arg == k + 1)
         rc = c2h_buf_puts(&out, FULL_WAVE_MASK);
       else if (tmpl)
-        rc = expand_template(s, c, tmpl, &out, &bad);
+        rc = expand_template(s, r, c, tmpl, &out, &bad);
       else
-        rc = c2h_edit_render_range(s->edits, s->src, arg_begin(s, c, k), arg_end(s, c, k), &out);
+        rc = render_arg(s, r, c, k, &out);
       if (rc == 0 && cast) rc = c2h_buf_puts(&out, ")");
     }
     /* Text after the last argument, then ')'. */
@@ -664,8 +691,75 @@ static const char *compat_caveat(const c2h_rule *r) {
   return "";
 }
 
+/* A value_args argument that is not spelled as one of the mapped
+ * constants: a CUDA constant the target lacks is an error; anything else
+ * (a variable, an expression) keeps its CUDA-side value, which the target
+ * numbers differently, so the user has to convert it. */
+static int check_value_args(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, const call_site *c) {
+  for (size_t i = 0; i < r->n_value_args; i++) {
+    const c2h_rule_value_arg *va = &r->value_args[i];
+    size_t k = (size_t)va->index - 1;
+    if (k >= c->n_args || mapped_value(s, r, c, k)) continue;
+    const c2h_token *b = &s->facts->toks[c->args[k].first], *e = &s->facts->toks[c->args[k].last];
+    int len = (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin);
+    const char *target = form->hip ? form->hip : r->cuda;
+    c2h_buf list;
+    c2h_buf_init(&list);
+    int rc = 0;
+    for (size_t j = 0; j < va->n && rc == 0; j++)
+      rc = c2h_buf_printf(&list, "%s%s -> %s", j ? ", " : "", va->from[j], va->to[j]);
+    const c2h_rule *named = c->args[k].first == c->args[k].last ? lookup(s, c->args[k].first) : NULL;
+    if (rc == 0 && named && named->kind == C2H_RULE_CONSTANT)
+      rc = c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "argument %d of %s is %.*s, which %s does not take (it takes %s)", va->index, r->cuda,
+                         len, s->src + b->begin, target, list.data);
+    else if (rc == 0)
+      rc = c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "argument %d of %s ('%.*s') is a CUDA constant's value, which %s numbers differently: "
+                         "cu2hip converts it only where it is spelled as a constant (%s); convert this one by hand",
+                         va->index, r->cuda, len, s->src + b->begin, target, list.data);
+    c2h_buf_dispose(&list);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* Whether token i is, alone, an argument of a call whose rule maps that
+ * argument's constants (value_args): 1 when the map lists it (the call's
+ * rewrite writes the target library's value, so the name needs neither a
+ * rename nor a diagnostic of its own), 2 when it does not (check_value_args
+ * reports it), else 0. */
+static int converted_by_call(const c2h_scan *s, size_t i) {
+  if (i == 0 || !(c2h_tok_is(s, i - 1, "(") || c2h_tok_is(s, i - 1, ",")) ||
+      !(c2h_tok_is(s, i + 1, ")") || c2h_tok_is(s, i + 1, ",")))
+    return 0;
+  size_t open = i - 1, commas = 0, depth = 0;
+  while (open > 0 && !(depth == 0 && c2h_tok_is(s, open, "("))) {
+    if (c2h_tok_is(s, open, ")") || c2h_tok_is(s, open, "]") || c2h_tok_is(s, open, "}")) depth++;
+    else if ((c2h_tok_is(s, open, "(") || c2h_tok_is(s, open, "[") || c2h_tok_is(s, open, "{")) && depth) depth--;
+    else if (depth == 0 && c2h_tok_is(s, open, ",")) commas++;
+    open--;
+  }
+  const c2h_rule *call = open > 0 && c2h_tok_is(s, open, "(") ? lookup(s, open - 1) : NULL;
+  if (!call || !call->n_value_args || call->unsupported) return 0;
+  const c2h_token *t = &s->facts->toks[i];
+  for (size_t k = 0; k < call->n_value_args; k++) {
+    const c2h_rule_value_arg *va = &call->value_args[k];
+    if ((size_t)va->index != commas + 1) continue;
+    for (size_t j = 0; j < va->n; j++)
+      if (strlen(va->from[j]) == t->end - t->begin && memcmp(va->from[j], s->src + t->begin, t->end - t->begin) == 0)
+        return 1;
+    return 2;
+  }
+  return 0;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
+  /* A constant the enclosing call converts; or one it reports as a value
+   * the target does not take, which then needs no second error. */
+  int by_call = r->kind == C2H_RULE_CONSTANT ? converted_by_call(s, i) : 0;
+  if (by_call == 1 || (by_call == 2 && r->unsupported)) return 0;
   /* A CUDA version number stays: HIP leaves it undefined (0 in #if), and
    * cuda-version-check reports the tests that read it. */
   if (r->version) return 0;
@@ -737,7 +831,8 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
-  int needs_call = form->call || form->n_args || form->drop_args || widen_mask;
+  int needs_call = form->call || form->n_args || form->drop_args || widen_mask || r->n_value_args;
+  if (called && (rc = check_value_args(s, r, form, &c))) return rc;
   int kernel_cast = called && r->func_arg && (size_t)r->func_arg <= c.n_args &&
                     names_function(s, c.args[r->func_arg - 1]);
   if (called && r->func_arg && (size_t)r->func_arg <= c.n_args && !kernel_cast &&

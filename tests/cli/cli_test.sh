@@ -689,9 +689,9 @@ sc_library_target() {
   t --library-target curand=native r.cu
   expect_rc 2
   expect_stderr "not 'curand=native'" "the bad value"
-  t --library-target cublas=roc r.cu
+  t --library-target nccl=roc r.cu
   expect_rc 2
-  expect_stderr "'cublas' has no ROCm-native rule table \\(libraries with one: curand\\)" "the library and the ones that have a table"
+  expect_stderr "'nccl' has no ROCm-native rule table \\(libraries with one: cublas, cufft, curand, cusolver, cusparse\\)" "the library and the ones that have a table"
   t --library-target curand=roc r.cu
   expect_rc 0
   grep -q 'rocrand_create_generator(g, ROCRAND_RNG_PSEUDO_DEFAULT)' "$LOG/stdout" || die "curand=roc does not translate to rocRAND"

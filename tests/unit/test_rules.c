@@ -96,6 +96,15 @@ static void invalid_files_are_located(void **state) {
   load_bad("library: x\ndevice:\n  __a: {hip: a, compat: c}\n", 3, 8, "'compat' needs 'unsupported'");
   load_bad("library: x\ndevice:\n  __a: {hip: a, rocm: \"7.0\", fallback: {hip: b}, compat: c}\n", 3, 8,
            "'compat' needs 'unsupported'");
+  /* value_args: functions only, identifiers to identifiers, never with
+   * unsupported or on a dropped argument. */
+  load_bad("library: x\ntypes:\n  cudaT: {hip: hipT, value_args: {1: {A: B}}}\n", 3, 22, "unknown key 'value_args'");
+  load_bad("library: x\nfunctions:\n  cudaA: {unsupported: \"no\", value_args: {1: {A: B}}}\n", 3, 10,
+           "also has a HIP form");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: a, value_args: {1: {A: \"B C\"}}}\n", 3, 36, "identifiers");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: a, value_args: {1: B}}\n", 3, 35, "must map CUDA constants");
+  load_bad("library: x\nfunctions:\n  cudaA: {hip: a, drop_args: [2], value_args: {2: {A: B}}}\n", 3, 10,
+           "names a dropped argument");
 }
 
 /* arg_is: the argument values a call rewrite is right for. */
@@ -191,12 +200,20 @@ static void default_table_loads(void **state) {
 static void roc_table_replaces_wrapper_table(void **state) {
   (void)state;
   const char *name = NULL;
-  size_t len = c2h_rules_roc_library(0, &name);
-  assert_int_equal(len, 6);
+  assert_int_equal(c2h_rules_roc_library(0, &name), 6);
+  assert_memory_equal(name, "cublas", 6);
+  assert_int_equal(c2h_rules_roc_library(1, &name), 5);
+  assert_memory_equal(name, "cufft", 5);
+  assert_int_equal(c2h_rules_roc_library(2, &name), 6);
   assert_memory_equal(name, "curand", 6);
-  assert_int_equal(c2h_rules_roc_library(1, &name), 0);
+  assert_int_equal(c2h_rules_roc_library(3, &name), 8);
+  assert_memory_equal(name, "cusolver", 8);
+  assert_int_equal(c2h_rules_roc_library(4, &name), 8);
+  assert_memory_equal(name, "cusparse", 8);
+  assert_int_equal(c2h_rules_roc_library(5, &name), 0);
   assert_true(c2h_rules_has_roc_table("curand"));
-  assert_false(c2h_rules_has_roc_table("cublas"));
+  assert_true(c2h_rules_has_roc_table("cusparse"));
+  assert_false(c2h_rules_has_roc_table("nccl"));
 
   c2h_rules *r = NULL;
   c2h_error err;
@@ -217,11 +234,34 @@ static void roc_table_replaces_wrapper_table(void **state) {
   }
   c2h_rules_free(r);
 
-  const char *bad[] = {"cublas"};
+  /* cusparse=roc alone: cuSPARSE's names go to rocSPARSE, cuRAND's stay
+   * with hipRAND; the generic API's data-type argument maps by value. */
+  const char *sparse[] = {"cusparse"};
+  assert_int_equal(c2h_rules_new_default_targets(&r, sparse, 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cusparseCreate", 14)->form.hip, "rocsparse_create_handle");
+  assert_string_equal(c2h_rules_lookup(r, "curandCreateGenerator", 21)->form.hip, "hiprandCreateGenerator");
+  const c2h_rule *dn = c2h_rules_lookup(r, "cusparseCreateDnVec", 19);
+  assert_int_equal(dn->n_value_args, 1);
+  assert_int_equal(dn->value_args[0].index, 4);
+  assert_string_equal(dn->value_args[0].from[0], "CUDA_R_32F");
+  assert_string_equal(dn->value_args[0].to[0], "rocsparse_datatype_f32_r");
+  assert_string_equal(c2h_rules_lookup(r, "CUSPARSE_H_", 11)->form.hip, "_ROCSPARSE_H_");
+  c2h_rules_free(r);
+
+  /* cublas=roc: cuBLAS to rocBLAS, cuBLASLt stays with hipBLASLt. */
+  const char *blas[] = {"cublas"};
+  assert_int_equal(c2h_rules_new_default_targets(&r, blas, 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cublasSgemm_v2", 14)->form.hip, "rocblas_sgemm");
+  assert_string_equal(c2h_rules_lookup(r, "cublasLtCreate", 14)->form.hip, "hipblasLtCreate");
+  assert_non_null(c2h_rules_lookup(r, "cublasGemmEx", 12)->form.call);
+  assert_string_equal(c2h_rules_lookup(r, "CUBLAS_API_H_", 13)->form.hip, "_ROCBLAS_H_");
+  c2h_rules_free(r);
+
+  const char *bad[] = {"nccl"};
   r = NULL;
   assert_int_equal(c2h_rules_new_default_targets(&r, bad, 1, &err), C2H_ERR_USAGE);
   assert_null(r);
-  assert_non_null(strstr(err.message, "cublas"));
+  assert_non_null(strstr(err.message, "nccl"));
 }
 
 static void versions(void **state) {
