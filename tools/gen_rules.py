@@ -28,7 +28,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
-              "by_args", "note", "compat")
+              "by_args", "note", "compat", "namespace")
 
 
 # --------------------------------------------------------------------------
@@ -565,7 +565,8 @@ def add_compat(tables, problems):
     """Marks the device entries cu2hip_compat.h stands in for (compat_names.tsv):
     only names HIP lacks (unsupported) or gains in a later release (rocm)."""
     for cuda, func in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
-        entry = tables["device"].get(cuda)
+        section = "headers" if cuda.endswith(".h") else "device"
+        entry = tables[section].get(cuda)
         if isinstance(entry, str):
             entry = {"hip": entry}
         if not isinstance(entry, dict) or not ("unsupported" in entry or
@@ -573,9 +574,13 @@ def add_compat(tables, problems):
             problems.append("tools/compat_names.tsv: %s is not an unsupported device entry, "
                             "nor one with rocm and no fallback" % cuda)
             continue
+        if section == "headers" and ("unsupported" not in entry or func != "cu2hip_compat.h"):
+            problems.append("tools/compat_names.tsv: header %s must be unsupported and name "
+                            "cu2hip_compat.h" % cuda)
+            continue
         entry = dict(entry)
         entry["compat"] = func
-        tables["device"][cuda] = entry
+        tables[section][cuda] = entry
 
 
 # --------------------------------------------------------------------------

@@ -303,6 +303,103 @@ CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
 CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)
 #undef CU2HIP_ROUNDED_
 
+/* ---- cooperative_groups::reduce, inclusive_scan, exclusive_scan ------------
+ * HIP's cooperative groups have neither these collectives (CUDA's
+ * <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>) nor their
+ * operators. They take any group with CUDA's shuffle members, shfl(v, rank)
+ * and shfl_up(v, delta): a thread_block_tile<N> (N = 1, 2, 4, ..., 64: its
+ * lanes are within one 64-lane wavefront) or a coalesced_group. Every
+ * thread of the group calls them together, as in CUDA. The value moves
+ * through the shuffles as 32-bit words, so T may be any trivially copyable
+ * type, as in CUDA. The results are CUDA's: a tile reduces by the xor
+ * butterfly (lane k combines with lane k ^ m, m = N/2 ... 1), a scan is the
+ * Hillis-Steele one (the lane combines its value with the one d lanes
+ * lower, d = 1, 2, 4, ...), so that a floating-point sum adds in the same
+ * order; lane 0 of an exclusive scan gets T(). Without HIP they are plain
+ * templates, which the host test runs on an emulated group. */
+#if defined(__HIPCC__) || defined(__HIP__)
+#define CU2HIP_D __device__ inline
+#else
+#define CU2HIP_D inline
+#endif
+
+/* cg::plus, cg::less (the smaller), cg::greater (the larger), cg::bit_and,
+ * cg::bit_or, cg::bit_xor; `cu2hip_cg_plus<>` deduces its type per call. */
+#define CU2HIP_CG_OP_(name, expr)                                                     \
+  template <class T = void> struct cu2hip_cg_##name {                                 \
+    CU2HIP_HD T operator()(const T &a, const T &b) const { return expr; }             \
+  };                                                                                  \
+  template <> struct cu2hip_cg_##name<void> {                                         \
+    template <class T> CU2HIP_HD T operator()(const T &a, const T &b) const { return expr; } \
+  };
+CU2HIP_CG_OP_(plus, a + b)
+CU2HIP_CG_OP_(less, b < a ? b : a)
+CU2HIP_CG_OP_(greater, a < b ? b : a)
+CU2HIP_CG_OP_(bit_and, a & b)
+CU2HIP_CG_OP_(bit_or, a | b)
+CU2HIP_CG_OP_(bit_xor, a ^ b)
+#undef CU2HIP_CG_OP_
+
+/* g.shfl_up / shfl_xor / shfl of a value of any trivially copyable type, a
+ * 32-bit word at a time (HIP's group shuffles take arithmetic types only). */
+#define CU2HIP_CG_SHFL_(name, member, arg_type)                                            \
+  template <class G, class T> CU2HIP_D T cu2hip_cg_##name##_(const G &g, const T &v, arg_type arg) { \
+    static_assert(__is_trivially_copyable(T), "cooperative-group collectives move trivially copyable values"); \
+    unsigned w[(sizeof(T) + 3) / 4] = {};                                                  \
+    __builtin_memcpy(w, &v, sizeof(T));                                                    \
+    for (unsigned k = 0; k < sizeof w / sizeof *w; k++) w[k] = g.member(w[k], arg);        \
+    T r = v;                                                                               \
+    __builtin_memcpy((void *)&r, w, sizeof(T));                                            \
+    return r;                                                                              \
+  }
+CU2HIP_CG_SHFL_(shfl_up, shfl_up, unsigned)
+CU2HIP_CG_SHFL_(shfl_xor, shfl_xor, unsigned)
+CU2HIP_CG_SHFL_(shfl, shfl, int)
+#undef CU2HIP_CG_SHFL_
+
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_inclusive_scan(const G &g, T value, Op &&op) {
+  const unsigned n = (unsigned)g.size(), rank = (unsigned)g.thread_rank();
+  for (unsigned d = 1; d < n; d <<= 1) {
+    T lower = cu2hip_cg_shfl_up_(g, value, d);
+    if (rank >= d) value = op(value, lower); /* CUDA's order of the operands */
+  }
+  return value;
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_inclusive_scan(const G &g, T value) {
+  return cu2hip_cg_inclusive_scan(g, value, cu2hip_cg_plus<T>());
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_exclusive_scan(const G &g, T value, Op &&op) {
+  T inclusive = cu2hip_cg_inclusive_scan(g, value, op);
+  T lower = cu2hip_cg_shfl_up_(g, inclusive, 1u);
+  return g.thread_rank() == 0 ? T() : lower;
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_exclusive_scan(const G &g, T value) {
+  return cu2hip_cg_exclusive_scan(g, value, cu2hip_cg_plus<T>());
+}
+
+/* A group without shfl_xor (coalesced_group), or of a size that is no
+ * power of two: the last lane's inclusive scan, from that lane. */
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce_by_scan_(const G &g, T value, Op &op) {
+  T all = cu2hip_cg_inclusive_scan(g, value, op);
+  return cu2hip_cg_shfl_(g, all, (int)g.size() - 1);
+}
+template <class X, class T> struct cu2hip_cg_if_ { typedef T type; };
+template <class G, class T, class Op>
+CU2HIP_D typename cu2hip_cg_if_<decltype(((const G *)0)->shfl_xor(0u, 1u)), T>::type
+cu2hip_cg_reduce_(const G &g, T value, Op &op, int) {
+  const unsigned n = (unsigned)g.size();
+  if (n & (n - 1)) return cu2hip_cg_reduce_by_scan_(g, value, op);
+  for (unsigned m = n >> 1; m > 0; m >>= 1) value = op(value, cu2hip_cg_shfl_xor_(g, value, m));
+  return value;
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce_(const G &g, T value, Op &op, long) {
+  return cu2hip_cg_reduce_by_scan_(g, value, op);
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce(const G &g, T value, Op &&op) {
+  return cu2hip_cg_reduce_(g, value, op, 0);
+}
+#undef CU2HIP_D
+
 #if defined(__HIPCC__) || defined(__HIP__)
 /* ---- vector-type overloads of the dot products ---------------------------- */
 CU2HIP_HD unsigned cu2hip_pack_(unsigned char x, unsigned char y, unsigned char z, unsigned char w) {

@@ -39,3 +39,46 @@ __global__ void every_function(int *o, unsigned *u, float *f, double *d, unsigne
          cu2hip_match_all_sync(~0ull, 1u, &pred) ^ cu2hip_match_all_sync(0xffffffffull, q, &pred);
   o[t] += pred;
 }
+
+// The cooperative-groups collectives on every tile size of a gfx942
+// wavefront and on a coalesced group, with each operator, a 64-bit value
+// and a value of a struct type (moved as 32-bit words).
+#include <hip/hip_cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+struct pair_sum {
+  float x;
+  int n;
+};
+struct pair_add {
+  __device__ pair_sum operator()(const pair_sum &a, const pair_sum &b) const { return {a.x + b.x, a.n + b.n}; }
+};
+
+template <class G> __device__ int tile_collectives(const G &g, int v, double w) {
+  int r = cu2hip_cg_reduce(g, v, cu2hip_cg_plus<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_less<int>()) +
+          cu2hip_cg_reduce(g, v, cu2hip_cg_greater<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_bit_and<int>()) +
+          cu2hip_cg_reduce(g, v, cu2hip_cg_bit_or<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_bit_xor<int>());
+  r += cu2hip_cg_inclusive_scan(g, v) + cu2hip_cg_exclusive_scan(g, v) +
+       cu2hip_cg_inclusive_scan(g, v, cu2hip_cg_greater<>()) + cu2hip_cg_exclusive_scan(g, v, cu2hip_cg_bit_xor<int>());
+  r += (int)cu2hip_cg_reduce(g, w, cu2hip_cg_plus<double>()) + (int)cu2hip_cg_exclusive_scan(g, w);
+  pair_sum p = cu2hip_cg_reduce(g, pair_sum{(float)w, v}, pair_add());
+  r += p.n + (int)cu2hip_cg_inclusive_scan(g, p, pair_add()).x;
+  r += (int)cu2hip_cg_reduce(g, (unsigned long long)v, [](unsigned long long a, unsigned long long b) { return a * b; });
+  return r;
+}
+
+__global__ void every_collective(int *o, const double *d) {
+  cg::thread_block block = cg::this_thread_block();
+  int t = threadIdx.x;
+  double w = d[t];
+  o[t] = tile_collectives(cg::tiled_partition<1>(block), t, w) + tile_collectives(cg::tiled_partition<2>(block), t, w) +
+         tile_collectives(cg::tiled_partition<4>(block), t, w) + tile_collectives(cg::tiled_partition<8>(block), t, w) +
+         tile_collectives(cg::tiled_partition<16>(block), t, w) +
+         tile_collectives(cg::tiled_partition<32>(block), t, w) +
+         tile_collectives(cg::tiled_partition<64>(block), t, w);
+  if (t % 3) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    o[t] += cu2hip_cg_reduce(active, t, cu2hip_cg_plus<int>()) + cu2hip_cg_inclusive_scan(active, t) +
+            cu2hip_cg_exclusive_scan(active, t, cu2hip_cg_less<int>());
+  }
+}

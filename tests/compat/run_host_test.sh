@@ -1,7 +1,9 @@
 #!/bin/sh
 # run_host_test.sh WORK: builds tests/compat/compat_host_test.cpp, which
 # checks the integer and rounding functions of cu2hip_compat.h against plain
-# references on the host, and runs it. Skipped (77) without a C++ compiler.
+# references on the host, and compat_collectives_test.cpp, which runs its
+# cooperative-groups collectives on emulated groups (a thread per lane), and
+# runs them. Skipped (77) without a C++ compiler.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 work=$1
@@ -15,3 +17,6 @@ mkdir -p "$work"
 "$cxx" -std=c++17 -O1 -frounding-math -Wall -Wextra -Werror -I "$here/../../src/compat" \
   "$here/compat_host_test.cpp" -o "$work/compat_host_test"
 "$work/compat_host_test"
+"$cxx" -std=c++17 -O1 -pthread -Wall -Wextra -Werror -I "$here/../../src/compat" \
+  "$here/compat_collectives_test.cpp" -o "$work/compat_collectives_test"
+"$work/compat_collectives_test"
