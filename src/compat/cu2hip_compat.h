@@ -467,6 +467,153 @@ __device__ inline unsigned long long cu2hip_match_all_sync(unsigned long long ma
   *pred = all;
   return all ? mask : 0;
 }
+
+/* ---- __nv_atomic_* (CUDA 12.8's atomic builtins with order and scope) -----
+ * They become clang's __hip_atomic_* builtins, which every ROCm compiler
+ * since 5.0 has, whatever the HIP headers. The orders are numbered as the
+ * compiler's __ATOMIC_* are (CUDA's __NV_ATOMIC_* count the same way); the
+ * scopes map as CUDA implements them: thread and block scope to the
+ * workgroup, cluster (gfx942 has none) and device scope to the agent,
+ * system scope to the system. Orders and scopes may be literals, as in CUDA;
+ * after inlining the builtins see constants. Values of 1, 2, 4 or 8 bytes:
+ * gfx942 has no 16-byte atomics. */
+enum {
+  cu2hip_NV_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+  cu2hip_NV_ATOMIC_CONSUME = __ATOMIC_CONSUME,
+  cu2hip_NV_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+  cu2hip_NV_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+  cu2hip_NV_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+  cu2hip_NV_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST
+};
+enum {
+  cu2hip_NV_THREAD_SCOPE_THREAD,
+  cu2hip_NV_THREAD_SCOPE_BLOCK,
+  cu2hip_NV_THREAD_SCOPE_CLUSTER,
+  cu2hip_NV_THREAD_SCOPE_DEVICE,
+  cu2hip_NV_THREAD_SCOPE_SYSTEM
+};
+__device__ inline constexpr int cu2hip_nv_scope_(int scope) {
+  return scope <= cu2hip_NV_THREAD_SCOPE_BLOCK    ? __HIP_MEMORY_SCOPE_WORKGROUP
+         : scope == cu2hip_NV_THREAD_SCOPE_SYSTEM ? __HIP_MEMORY_SCOPE_SYSTEM
+                                                  : __HIP_MEMORY_SCOPE_AGENT;
+}
+
+/* fetch_add, fetch_sub, fetch_and, fetch_or, fetch_xor, fetch_min,
+ * fetch_max (returning the old value) and add, sub, ... (returning
+ * nothing); the value converts to the pointee's type, as in CUDA. */
+#define CU2HIP_NV_RMW_(op)                                                                                \
+  template <class T, class U>                                                                             \
+  __device__ inline T cu2hip_nv_atomic_fetch_##op(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) { \
+    return __hip_atomic_fetch_##op(p, (T)v, order, cu2hip_nv_scope_(scope));                              \
+  }                                                                                                       \
+  template <class T, class U>                                                                             \
+  __device__ inline void cu2hip_nv_atomic_##op(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) { \
+    (void)__hip_atomic_fetch_##op(p, (T)v, order, cu2hip_nv_scope_(scope));                               \
+  }
+CU2HIP_NV_RMW_(add)
+CU2HIP_NV_RMW_(sub)
+CU2HIP_NV_RMW_(and)
+CU2HIP_NV_RMW_(or)
+CU2HIP_NV_RMW_(xor)
+CU2HIP_NV_RMW_(min)
+CU2HIP_NV_RMW_(max)
+#undef CU2HIP_NV_RMW_
+
+template <class T> __device__ inline T cu2hip_nv_atomic_load_n(T *p, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  return __hip_atomic_load(p, order, cu2hip_nv_scope_(scope));
+}
+template <class T, class U>
+__device__ inline void cu2hip_nv_atomic_store_n(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  __hip_atomic_store(p, (T)v, order, cu2hip_nv_scope_(scope));
+}
+template <class T, class U>
+__device__ inline T cu2hip_nv_atomic_exchange_n(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  return __hip_atomic_exchange(p, (T)v, order, cu2hip_nv_scope_(scope));
+}
+
+/* Compare-exchange runs with the stronger of the two orders (CUDA ignores
+ * `weak` and does so); the failure order is that one without its release
+ * part, as the compiler requires. */
+__device__ inline constexpr int cu2hip_nv_cas_order_(int success, int failure) {
+  return (success == __ATOMIC_RELEASE && (failure == __ATOMIC_ACQUIRE || failure == __ATOMIC_CONSUME)) ||
+                 (failure == __ATOMIC_RELEASE && (success == __ATOMIC_ACQUIRE || success == __ATOMIC_CONSUME))
+             ? __ATOMIC_ACQ_REL
+             : success > failure ? success : failure;
+}
+__device__ inline constexpr int cu2hip_nv_cas_failure_(int order) {
+  return order == __ATOMIC_RELEASE ? __ATOMIC_RELAXED : order == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : order;
+}
+template <class T, class U>
+__device__ inline bool cu2hip_nv_atomic_compare_exchange_n(T *p, T *expected, U desired, bool weak, int success,
+                                                           int failure, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  (void)weak;
+  const int order = cu2hip_nv_cas_order_(success, failure);
+  return __hip_atomic_compare_exchange_strong(p, expected, (T)desired, order, cu2hip_nv_cas_failure_(order),
+                                              cu2hip_nv_scope_(scope));
+}
+
+/* The forms that pass values through pointers take any type of 1, 2, 4 or
+ * 8 bytes (a struct too): it moves as the unsigned integer of its size. */
+template <int N> struct cu2hip_nv_word_;
+template <> struct cu2hip_nv_word_<1> { typedef unsigned char __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<2> { typedef unsigned short __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<4> { typedef unsigned __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<8> { typedef unsigned long long __attribute__((may_alias)) type; };
+#define CU2HIP_NV_WORD_(T)                                                                                   \
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,                      \
+                "gfx942 atomics take 1, 2, 4 or 8 bytes (no 16-byte atomics)");                             \
+  typedef typename cu2hip_nv_word_<sizeof(T)>::type W
+template <class T> __device__ inline void cu2hip_nv_atomic_load(T *p, T *ret, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w = __hip_atomic_load((W *)p, order, cu2hip_nv_scope_(scope));
+  __builtin_memcpy((void *)ret, &w, sizeof(T));
+}
+template <class T> __device__ inline void cu2hip_nv_atomic_store(T *p, T *val, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w;
+  __builtin_memcpy(&w, (const void *)val, sizeof(T));
+  __hip_atomic_store((W *)p, w, order, cu2hip_nv_scope_(scope));
+}
+template <class T>
+__device__ inline void cu2hip_nv_atomic_exchange(T *p, T *val, T *ret, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w;
+  __builtin_memcpy(&w, (const void *)val, sizeof(T));
+  w = __hip_atomic_exchange((W *)p, w, order, cu2hip_nv_scope_(scope));
+  __builtin_memcpy((void *)ret, &w, sizeof(T));
+}
+template <class T>
+__device__ inline bool cu2hip_nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success,
+                                                         int failure, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  (void)weak;
+  W e, d;
+  __builtin_memcpy(&e, (const void *)expected, sizeof(T));
+  __builtin_memcpy(&d, (const void *)desired, sizeof(T));
+  const int order = cu2hip_nv_cas_order_(success, failure);
+  bool done = __hip_atomic_compare_exchange_strong((W *)p, &e, d, order, cu2hip_nv_cas_failure_(order),
+                                                   cu2hip_nv_scope_(scope));
+  if (!done) __builtin_memcpy((void *)expected, &e, sizeof(T));
+  return done;
+}
+#undef CU2HIP_NV_WORD_
+
+/* The fence wants constant arguments: one case per order and scope. */
+#define CU2HIP_NV_FENCE_(order)                                                                  \
+  (scope <= cu2hip_NV_THREAD_SCOPE_BLOCK    ? __builtin_amdgcn_fence(order, "workgroup")        \
+   : scope == cu2hip_NV_THREAD_SCOPE_SYSTEM ? __builtin_amdgcn_fence(order, "")                 \
+                                            : __builtin_amdgcn_fence(order, "agent"))
+__device__ inline void cu2hip_nv_atomic_thread_fence(int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  switch (order) {
+    case __ATOMIC_RELAXED: break; /* orders nothing, as in C++ */
+    case __ATOMIC_CONSUME:
+    case __ATOMIC_ACQUIRE: CU2HIP_NV_FENCE_(__ATOMIC_ACQUIRE); break;
+    case __ATOMIC_RELEASE: CU2HIP_NV_FENCE_(__ATOMIC_RELEASE); break;
+    case __ATOMIC_ACQ_REL: CU2HIP_NV_FENCE_(__ATOMIC_ACQ_REL); break;
+    default: CU2HIP_NV_FENCE_(__ATOMIC_SEQ_CST); break;
+  }
+}
+#undef CU2HIP_NV_FENCE_
 #endif
 
 #undef CU2HIP_HD

@@ -638,10 +638,26 @@ static const char *compat_caveat(const c2h_rule *r) {
   if (strncmp(r->cuda, "__match_", 8) == 0)
     return " (its lane masks, the result included, are 64-bit unsigned long long as on a 64-lane wavefront; "
            "CUDA's result is a 32-bit unsigned int)";
+  if (strncmp(r->cuda, "__nv_atomic_", 12) == 0)
+    return " (its __NV_ATOMIC_* orders and __NV_THREAD_SCOPE_* scopes become the header's cu2hip_NV_* constants, "
+           "with CUDA's values: thread and block scope act on the workgroup, cluster and device scope on the "
+           "agent)";
   if (strstr(r->cuda, "_rd") || strstr(r->cuda, "_ru") || strstr(r->cuda, "_rz"))
     return " (exact in the default floating-point environment: no -ffast-math, denormals kept, correctly "
            "rounded division and square root)";
   return "";
+}
+
+/* Compat names that get no note of their own: the order and scope
+ * constants of the __nv_atomic_* calls, whose note speaks of them. */
+static int compat_quiet(const c2h_rule *r) {
+  return strncmp(r->cuda, "__NV_ATOMIC_", 12) == 0 || strncmp(r->cuda, "__NV_THREAD_SCOPE_", 18) == 0;
+}
+
+/* The __nv_atomic_* builtins and their constants: without the header, the
+ * atomic-unsupported check reports each call, with the HIP builtin to use. */
+static int reported_by_atomics(const c2h_rule *r) {
+  return compat_quiet(r) || strncmp(r->cuda, "__nv_atomic_", 12) == 0;
 }
 
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
@@ -668,7 +684,8 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   const char *ns = r->ns ? r->ns : "", *sep = r->ns ? "::" : "";
   if (compat) {
     compat_form.hip = r->compat;
-    rc = r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+    rc = compat_quiet(r) ? 0
+         : r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                                         "%s%s%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
                                         " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
                                         ns, sep, r->cuda, r->compat, compat_caveat(r))
@@ -684,6 +701,7 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   if (r->unsupported && r->arity)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
+  if (r->unsupported && !compat && reported_by_atomics(r)) return 0;
   if (r->unsupported && !compat)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s%s%s has no HIP equivalent: %s", ns, sep, r->cuda, r->unsupported);

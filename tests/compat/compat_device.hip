@@ -82,3 +82,40 @@ __global__ void every_collective(int *o, const double *d) {
             cu2hip_cg_exclusive_scan(active, t, cu2hip_cg_less<int>());
   }
 }
+
+// The __nv_atomic_* stand-ins on every type class they take.
+struct alignas(8) pair_word {
+  int a;
+  float b;
+};
+__global__ void every_atomic(int *p, unsigned long long *u, float *f, double *d, pair_word *w, long long *l) {
+  int o = cu2hip_nv_atomic_fetch_add(p, 1, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_DEVICE) +
+          cu2hip_nv_atomic_fetch_sub(p, 1, cu2hip_NV_ATOMIC_ACQ_REL) +
+          cu2hip_nv_atomic_fetch_and(p, 3, cu2hip_NV_ATOMIC_SEQ_CST, cu2hip_NV_THREAD_SCOPE_BLOCK) +
+          cu2hip_nv_atomic_fetch_or(p, 3, cu2hip_NV_ATOMIC_RELEASE, cu2hip_NV_THREAD_SCOPE_THREAD) +
+          cu2hip_nv_atomic_fetch_xor(p, 3, cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_CLUSTER) +
+          cu2hip_nv_atomic_fetch_min(p, 3, 0, 3) + cu2hip_nv_atomic_fetch_max(p, 3, 5, 4);
+  cu2hip_nv_atomic_add(f, 1.0f, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  cu2hip_nv_atomic_sub(d, 1.0, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_and(u, 1ull, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_or(u, 1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_xor(u, 1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_min(l, -1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_max(l, 1, cu2hip_NV_ATOMIC_RELAXED);
+  o += cu2hip_nv_atomic_load_n(p, cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_DEVICE);
+  cu2hip_nv_atomic_store_n(p, o, cu2hip_NV_ATOMIC_RELEASE);
+  o += cu2hip_nv_atomic_exchange_n(p, 7, cu2hip_NV_ATOMIC_ACQ_REL, cu2hip_NV_THREAD_SCOPE_SYSTEM);
+  int e = 7;
+  o += cu2hip_nv_atomic_compare_exchange_n(p, &e, 8, true, cu2hip_NV_ATOMIC_RELEASE, cu2hip_NV_ATOMIC_ACQUIRE);
+  pair_word x = {1, 2.0f}, y;
+  cu2hip_nv_atomic_load(w, &y, cu2hip_NV_ATOMIC_SEQ_CST);
+  cu2hip_nv_atomic_store(w, &x, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  cu2hip_nv_atomic_exchange(w, &x, &y, cu2hip_NV_ATOMIC_ACQ_REL);
+  o += cu2hip_nv_atomic_compare_exchange(w, &x, &y, false, cu2hip_NV_ATOMIC_SEQ_CST, cu2hip_NV_ATOMIC_RELAXED);
+  float g = 0;
+  cu2hip_nv_atomic_load(f, &g, cu2hip_NV_ATOMIC_RELAXED);
+  for (int order = 0; order <= 5; order++) cu2hip_nv_atomic_thread_fence(order, cu2hip_NV_THREAD_SCOPE_DEVICE);
+  cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_SEQ_CST);
+  cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  p[1] = o + (int)g + y.a;
+}
