@@ -564,7 +564,10 @@ def build(names_by_section, library, facts, problems, derive_fn=None, claim_unsu
 def add_compat(tables, problems):
     """Marks the device entries cu2hip_compat.h stands in for (compat_names.tsv):
     only names HIP lacks (unsupported) or gains in a later release (rocm)."""
-    for cuda, func in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
+    for cols in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
+        cuda, func = cols[0], cols[1]
+        if len(cols) > 2:
+            continue  # a library's function: tools/gen_libs.py marks it
         section = "headers" if cuda.endswith(".h") else "device"
         entry = tables[section].get(cuda)
         if isinstance(entry, str):

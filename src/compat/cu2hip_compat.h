@@ -303,6 +303,47 @@ CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
 CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)
 #undef CU2HIP_ROUNDED_
 
+/* ---- cusparseGetErrorName / cusparseGetErrorString before ROCm 6.0 -------
+ * hipSPARSE has hipsparseGetErrorName and hipsparseGetErrorString from ROCm
+ * 6.0 on. For older targets these give the name of a hipsparseStatus_t
+ * value and a short description of it. They take the status as a template
+ * argument, so that the header needs no hipSPARSE header; the numbers are
+ * those of hipsparseStatus_t (hipsparse.h). */
+template <class Status> inline const char *cu2hip_cusparseGetErrorName(Status status) {
+  switch ((int)status) {
+    case 0: return "HIPSPARSE_STATUS_SUCCESS";
+    case 1: return "HIPSPARSE_STATUS_NOT_INITIALIZED";
+    case 2: return "HIPSPARSE_STATUS_ALLOC_FAILED";
+    case 3: return "HIPSPARSE_STATUS_INVALID_VALUE";
+    case 4: return "HIPSPARSE_STATUS_ARCH_MISMATCH";
+    case 5: return "HIPSPARSE_STATUS_MAPPING_ERROR";
+    case 6: return "HIPSPARSE_STATUS_EXECUTION_FAILED";
+    case 7: return "HIPSPARSE_STATUS_INTERNAL_ERROR";
+    case 8: return "HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case 9: return "HIPSPARSE_STATUS_ZERO_PIVOT";
+    case 10: return "HIPSPARSE_STATUS_NOT_SUPPORTED";
+    case 11: return "HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+    default: return "HIPSPARSE_STATUS_UNKNOWN";
+  }
+}
+template <class Status> inline const char *cu2hip_cusparseGetErrorString(Status status) {
+  switch ((int)status) {
+    case 0: return "success";
+    case 1: return "hipSPARSE was not initialized";
+    case 2: return "a resource allocation failed";
+    case 3: return "an invalid value was passed to the function";
+    case 4: return "the device architecture is not supported";
+    case 5: return "access to GPU memory failed";
+    case 6: return "a GPU program failed to execute";
+    case 7: return "an internal hipSPARSE operation failed";
+    case 8: return "the matrix type is not supported";
+    case 9: return "a zero pivot was found";
+    case 10: return "the operation is not supported";
+    case 11: return "the resources are insufficient";
+    default: return "unknown hipSPARSE status";
+  }
+}
+
 /* ---- cooperative_groups::reduce, inclusive_scan, exclusive_scan ------------
  * HIP's cooperative groups have neither these collectives (CUDA's
  * <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>) nor their

@@ -352,7 +352,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'unsupported' needs a one-line reason", NULL, NULL);
       if (!(rule->unsupported = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
-    } else if (strcmp(ks, "compat") == 0 && kind == C2H_RULE_DEVICE) {
+    } else if (strcmp(ks, "compat") == 0 && (kind == C2H_RULE_DEVICE || kind == C2H_RULE_FUNCTION)) {
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'compat' must name the function cu2hip_compat.h provides", NULL, NULL);
       if (!(rule->compat = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
@@ -417,8 +417,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; compat and "
-                     "namespace in device; defined_by and version in macros; needs and compat in headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; compat in device "
+                     "and functions; namespace in device; defined_by and version in macros; needs and compat in "
+                     "headers)",
                      ks, NULL);
     }
     if (rc) return rc;

@@ -119,3 +119,11 @@ __global__ void every_atomic(int *p, unsigned long long *u, float *f, double *d,
   cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_BLOCK);
   p[1] = o + (int)g + y.a;
 }
+
+// The hipSPARSE status strings, for targets before ROCm 6.0 (host code).
+#if __has_include(<hipsparse/hipsparse.h>)
+#include <hipsparse/hipsparse.h>
+const char *sparse_status_text(hipsparseStatus_t s) {
+  return s == HIPSPARSE_STATUS_SUCCESS ? cu2hip_cusparseGetErrorName(s) : cu2hip_cusparseGetErrorString(s);
+}
+#endif
