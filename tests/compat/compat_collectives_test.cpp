@@ -15,22 +15,7 @@
 #include <vector>
 
 #include "cu2hip_compat.h"
-
-static int failures = 0;
-#define EXPECT(cond, ...)                             \
-  do {                                                \
-    if (!(cond)) {                                    \
-      if (++failures <= 20) std::printf(__VA_ARGS__); \
-    }                                                 \
-  } while (0)
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-static uint32_t rnd32() {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state >> 11);
-}
+#include "host_check.h"
 
 // The lanes of one group: a word slot per lane and a reusable barrier.
 struct lanes {
@@ -62,19 +47,7 @@ struct lanes {
   }
 };
 
-// A thread_block_tile<N> as HIP's: shfl_xor, shfl_up and shfl by rank,
-// within the tile.
-struct tile {
-  lanes *l;
-  unsigned rank;
-  unsigned size() const { return l->n; }
-  unsigned thread_rank() const { return rank; }
-  unsigned shfl(unsigned v, int src) const { return l->exchange(rank, v, (unsigned)src % l->n); }
-  unsigned shfl_up(unsigned v, unsigned d) const { return l->exchange(rank, v, rank >= d ? rank - d : rank); }
-  unsigned shfl_xor(unsigned v, unsigned m) const { return l->exchange(rank, v, rank ^ m); }
-};
-
-// A coalesced_group as HIP's: any size, no shfl_xor.
+// A coalesced_group as HIP's: any size, shfl and shfl_up by rank.
 struct coalesced {
   lanes *l;
   unsigned rank;
@@ -82,6 +55,11 @@ struct coalesced {
   unsigned thread_rank() const { return rank; }
   unsigned shfl(unsigned v, int src) const { return l->exchange(rank, v, (unsigned)src % l->n); }
   unsigned shfl_up(unsigned v, unsigned d) const { return l->exchange(rank, v, rank >= d ? rank - d : rank); }
+};
+
+// A thread_block_tile<N> as HIP's: shfl_xor as well.
+struct tile : coalesced {
+  unsigned shfl_xor(unsigned v, unsigned m) const { return l->exchange(rank, v, rank ^ m); }
 };
 
 enum collective { REDUCE, INCLUSIVE, EXCLUSIVE };
@@ -94,7 +72,9 @@ static std::vector<T> run(unsigned n, const std::vector<T> &in, collective c, Op
   std::vector<std::thread> threads;
   for (unsigned r = 0; r < n; r++)
     threads.emplace_back([&, r] {
-      G g{&l, r};
+      G g;
+      g.l = &l;
+      g.rank = r;
       out[r] = c == REDUCE      ? cu2hip_cg_reduce(g, in[r], op)
                : c == INCLUSIVE ? cu2hip_cg_inclusive_scan(g, in[r], op)
                                 : cu2hip_cg_exclusive_scan(g, in[r], op);

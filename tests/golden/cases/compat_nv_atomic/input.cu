@@ -1,6 +1,7 @@
 // CUDA 12.8's __nv_atomic_* builtins with their orders and scopes (literal
 // numbers too): they become the cu2hip_nv_atomic_* functions of
-// cu2hip_compat.h, which call HIP's scoped atomic builtins.
+// cu2hip_compat.h, which call HIP's scoped atomic builtins (compat_nv_atomic);
+// with --no-compat-header each call is reported once (compat_nv_atomic_off).
 struct alignas(8) pair { int a, b; };
 __device__ unsigned counter;
 __global__ void k(int *p, float *f, pair *w) {

@@ -1,5 +1,7 @@
-// With --no-compat-header, each __nv_atomic_* call is reported once
-// (atomic-unsupported), naming the HIP builtin to use.
+// CUDA 12.8's __nv_atomic_* builtins with their orders and scopes (literal
+// numbers too): they become the cu2hip_nv_atomic_* functions of
+// cu2hip_compat.h, which call HIP's scoped atomic builtins (compat_nv_atomic);
+// with --no-compat-header each call is reported once (compat_nv_atomic_off).
 #include <hip/hip_runtime.h>
 struct alignas(8) pair { int a, b; };
 __device__ unsigned counter;
