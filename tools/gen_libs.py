@@ -151,6 +151,60 @@ def load_args():
     return out
 
 
+def load_curated(lib):
+    """tools/libs/<lib>_<target>.yaml: curated entries in the rule-table grammar
+    that replace derived ones (cuDNN -> MIOpen: call rewrites, per-function
+    reasons). Returns {section: Loc of entries}, or {} when there is none."""
+    path = CURATED.get(lib)
+    if not path:
+        return {}
+    doc = G.load_yaml(G.read_text(os.path.join(LIBS_DIR, path)), "tools/libs/" + path)
+    return {s: doc[s] for s in SECTIONS if s in doc}
+
+
+# Curated rule files, and the lists of target names they may use (the
+# target library's headers are not installed, so these are checked instead).
+CURATED = {"cudnn": "cudnn_miopen.yaml"}
+TARGET_NAMES = {"cudnn": ("miopen_names.tsv", r"\b(miopen\w+|MIOPEN_\w+)\b")}
+
+
+def check_target_names(lib, entries, where, problems):
+    """Every target-library identifier an entry writes (target, call, args,
+    note, reason) must be in the library's names list."""
+    spec = TARGET_NAMES.get(lib)
+    if not spec:
+        return
+    known = load_target_names_file(spec[0])
+
+    def texts(v):
+        if isinstance(v, dict):
+            for x in v.values():
+                yield from texts(x)
+        elif isinstance(v, list):
+            for x in v:
+                yield from texts(x)
+        else:
+            yield str(v)
+    for section, names in entries.items():
+        for name, e in names.items():
+            for t in texts(e):
+                for ident in re.findall(spec[1], t):
+                    if ident not in known:
+                        problems.append("%s: %s: %s is not in tools/libs/%s" % (where, name, ident, spec[0]))
+
+
+def load_target_names_file(path):
+    out = {}
+    for n, line in enumerate(G.read_text(os.path.join(LIBS_DIR, path)).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 3 or not cols[2]:
+            sys.exit("tools/libs/%s:%d: expected name, group, source" % (path, n))
+        out[cols[0]] = cols[2]
+    return out
+
+
 def load_headers():
     """lib -> list of (cuda header, hip header or None, rocm, reason/source, note)."""
     out = {}
@@ -182,6 +236,9 @@ def scan(cuda_include, files, func_pat, keep):
     for f in files:
         path = os.path.join(cuda_include, f)
         code, defs = G.split_preproc(G.strip_c(G.read_text(path)))
+        # cuDNN 9 marks deprecated typedefs `} cudnnPoolingMode_t CUDNN_DEPRECATED;`:
+        # without the attribute macro the scanner sees the typedef name.
+        code = re.sub(r"\bCUDNN_DEPRECATED(_ENUM)?\b", "", code)
         t, c = G.extract_types(code)
         types |= {x for x in t if keep(x)}
         consts |= {x for x in c if keep(x)}
@@ -350,7 +407,7 @@ def libs():
         Lib("cupti", "CUPTI -> rocprofiler (no one-to-one mapping)",
             sorted(f for f in os.listdir(CUDA_INCLUDE) if f.startswith("cupti") and f.endswith(".h")),
             r"cupti\w*", lambda n: re.match(r"(cupti|CUPTI|CUpti)", n) is not None, lambda n: n),
-        Lib("cudnn", "cuDNN -> MIOpen (no one-to-one mapping)",
+        Lib("cudnn", "cuDNN -> MIOpen (the calls MIOpen has, rewritten; the rest reported with the MIOpen way)",
             ["cudnn_graph_v9.h", "cudnn_ops_v9.h", "cudnn_cnn_v9.h", "cudnn_adv_v9.h",
              "cudnn_backend_v9.h", "cudnn_version_v9.h", "cudnn_v9.h"],
             r"cudnn\w*", lambda n: re.match(r"(cudnn|CUDNN)", n) is not None, lambda n: n),
@@ -469,6 +526,17 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
             if hdrs is not None and "rocm" not in e and hip not in hdrs:
                 problems.append("tools/libs/headers.tsv: %s -> %s is not installed" % (cuda, hip))
             out["headers"][cuda] = e
+    # Curated entries replace derived ones; each names a name the headers declare.
+    curated = load_curated(lib.key)
+    for section, entries in curated.items():
+        for name, e in entries.items():
+            if name not in names.get(section, set()):
+                problems.append("tools/libs/%s:%d: %s: %s is not among the %s the CUDA headers declare"
+                                % (CURATED[lib.key], entries.lines.get(name, 0), section, name, section))
+                continue
+            out[section][name] = e
+    # ... and every target-library name the table writes (targets, reasons) is a known one.
+    check_target_names(lib.key, out, "rules/%s.yaml" % lib.key, problems)
     ns = {"cub": {"cub": "hipcub"}}.get(lib.key)
     if ns:
         out["namespaces"].update(ns)
@@ -491,6 +559,7 @@ LIBRARY_INCLUDES = {
     "nvrtc": "hip/hiprtc.h",
     "nvtx": "roctracer/roctx.h",
     "cucomplex": "hip/hip_complex.h",
+    "cudnn": "miopen/miopen.h",
 }
 
 
@@ -591,6 +660,13 @@ def check(rules_dir, hip_include, newer_include):
                     bad.append("%s:%d: %s: %s -> %s has no rocm version but the installed headers "
                                "do not declare it" % (os.path.relpath(path, ROOT), entries.lines.get(name, 0),
                                                       s, name, target))
+    # Libraries whose target headers are absent: their names must be recorded.
+    for lib in libs():
+        path = os.path.join(rules_dir, lib.key + ".yaml")
+        if lib.key in TARGET_NAMES and os.path.exists(path):
+            doc = G.load_yaml(G.read_text(path), os.path.relpath(path, ROOT))
+            check_target_names(lib.key, {sec: doc[sec] for sec in SECTIONS if sec in doc},
+                               os.path.relpath(path, ROOT), bad)
     for b in bad:
         print(b)
     print("checked untagged hipSPARSE/hipRAND targets against %s (and cuBLAS against hipBLAS in %s): "

@@ -27,7 +27,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
-              "drop_args", "mask_arg", "func_arg", "null_arg", "call", "fallback",
+              "drop_args", "mask_arg", "func_arg", "null_arg", "arg_is", "call", "fallback",
               "by_args", "note", "compat", "namespace")
 
 

@@ -38,6 +38,15 @@ typedef struct c2h_rule_arg {
   const char *tmpl;
 } c2h_rule_arg;
 
+/* A condition on one argument of a rewritten call: argument `index`
+ * (1-based) must be written as one of names[0..n_names), CUDA spellings
+ * (`CUDNN_TENSOR_NCHW`); a call passing anything else is reported. */
+typedef struct c2h_rule_arg_is {
+  int index;
+  const char *const *names;
+  size_t n_names;
+} c2h_rule_arg_is;
+
 /* What one use becomes: a rename plus optional call rewrites. */
 typedef struct c2h_rule_form {
   const char *hip;         /* HIP spelling, NULL when only `call` is given */
@@ -62,6 +71,11 @@ typedef struct c2h_rule {
                               `const void*`: a function is cast to it; 0 if none */
   int null_arg;            /* 1-based argument the rewrite drops, which must be a null
                               pointer (anything else is reported); 0 if none */
+  /* Arguments the call rewrite of `form` is only right for when they are
+   * written as one of the listed names (a layout or mode the target API
+   * fixes); any other argument is reported and the call only renamed. */
+  const c2h_rule_arg_is *arg_is;
+  size_t n_arg_is;
   const struct c2h_rule *by_args; /* entries for calls with a given argument count */
   size_t n_by_args;
   int arity;               /* in a by_args entry: the argument count it is for */

@@ -235,6 +235,9 @@ static const target_map targets[] = {
     {"CCCL::CCCL", NULL, "roc::rocthrust", "rocthrust"},
     {NULL, "nccl", "rccl::rccl", "rccl"},
     {NULL, "nccl_static", "rccl::rccl", "rccl"},
+    /* cuDNN has no CMake target of the CUDA toolkit; MIOpen's package
+     * (find_package(miopen)) exports the target MIOpen. */
+    {NULL, "cudnn", "MIOpen", "miopen"},
     /* FindCUDA's result variables, used whole: ${CUDA_LIBRARIES}. */
     {"${CUDA_LIBRARIES}", NULL, "hip::host", NULL},
     {"${CUDA_CUDART_LIBRARY}", NULL, "hip::host", NULL},
@@ -263,7 +266,7 @@ static const struct {
 /* Packages find_package may need, in the order they are added. */
 static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipfft", "hipsparse",
                                        "hipsolver", "hiprtc", "hipcub", "rocthrust", "rccl",
-                                       "rocrand"};
+                                       "rocrand", "miopen"};
 #define N_PACKAGES (sizeof packages / sizeof packages[0])
 
 /* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */

@@ -300,6 +300,7 @@ static const struct {
     {"nvrtc", "hiprtc", NULL},
     {"nccl", "rccl", NULL},
     {"nccl_static", "rccl", NULL},
+    {"cudnn", "MIOpen", NULL}, /* libMIOpen.so; the calls are translated by rules/cudnn.yaml */
     {"cudadevrt", "", "device-side kernel launches (dynamic parallelism) are not supported by HIP; remove the library and the launches"},
     {"cufftw", "", "hipFFT has no FFTW-compatible interface; call hipFFT, or link FFTW itself"},
     {"nvToolsExt", "", "NVTX ranges have no HIP library; use roctx (-lroctx64, roctracer/roctx.h) ranges"},

@@ -278,6 +278,41 @@ static int parse_header_list(loader *ld, yaml_node_t *v, c2h_rule *rule) {
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                        yaml_node_t *val, c2h_rule *rule);
 
+/* `arg_is: {N: NAME}` or `{N: [NAME, ...]}`: the call rewrite is only
+ * right where argument N is written as one of the names. */
+static int parse_arg_is(loader *ld, yaml_node_t *val, c2h_rule *rule) {
+  if (val->type != YAML_MAPPING_NODE || val->data.mapping.pairs.top == val->data.mapping.pairs.start)
+    return fail_at(ld, val, "'arg_is' must map argument numbers to a name or a list of names", NULL, NULL);
+  size_t n = (size_t)(val->data.mapping.pairs.top - val->data.mapping.pairs.start);
+  c2h_rule_arg_is *conds = pool_alloc(ld->rules, n * sizeof *conds);
+  if (!conds) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    yaml_node_pair_t *p = &val->data.mapping.pairs.start[i];
+    yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+    yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
+    int rc = parse_arg_index(ld, k, &conds[i].index);
+    if (rc) return rc;
+    for (size_t j = 0; j < i; j++)
+      if (conds[j].index == conds[i].index) return fail_at(ld, k, "argument %s is listed twice", scalar(k), NULL);
+    int seq = v->type == YAML_SEQUENCE_NODE;
+    size_t m = seq ? (size_t)(v->data.sequence.items.top - v->data.sequence.items.start) : 1;
+    if (m == 0) return fail_at(ld, v, "'arg_is' needs at least one name for argument %s", scalar(k), NULL);
+    const char **names = pool_alloc(ld->rules, m * sizeof *names);
+    if (!names) return C2H_ERR_NOMEM;
+    for (size_t j = 0; j < m; j++) {
+      yaml_node_t *item = seq ? yaml_document_get_node(&ld->doc, v->data.sequence.items.start[j]) : v;
+      if (!is_identifier(scalar(item)))
+        return fail_at(ld, item, "'arg_is' takes identifiers (the CUDA spelling of a constant)", NULL, NULL);
+      if (!(names[j] = pool_strdup(ld->rules, scalar(item)))) return C2H_ERR_NOMEM;
+    }
+    conds[i].names = names;
+    conds[i].n_names = m;
+  }
+  rule->arg_is = conds;
+  rule->n_arg_is = n;
+  return 0;
+}
+
 /* `by_args: {N: entry, ...}`: entries for calls with N arguments. */
 static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                          yaml_node_t *val, c2h_rule *rule) {
@@ -333,7 +368,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (val->type != YAML_MAPPING_NODE)
     return fail_at(ld, val, "entry '%s' must be a HIP name or a mapping", name, NULL);
 
-  yaml_node_t *fallback = NULL, *mask = NULL, *by_args = NULL;
+  yaml_node_t *fallback = NULL, *mask = NULL, *by_args = NULL, *arg_is = NULL;
   for (yaml_node_pair_t *p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
     yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
     yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
@@ -395,6 +430,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       rc = parse_arg_index(ld, v, &rule->func_arg);
     } else if (strcmp(ks, "null_arg") == 0) {
       rc = parse_arg_index(ld, v, &rule->null_arg);
+    } else if (strcmp(ks, "arg_is") == 0) {
+      arg_is = v;
+      rc = parse_arg_is(ld, v, rule);
     } else if (strcmp(ks, "by_args") == 0) {
       by_args = v;
       rc = parse_by_args(ld, kind, library, key, v, rule);
@@ -417,9 +455,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, func_arg, null_arg, call, fallback, by_args, note; compat in device "
-                     "and functions; namespace in device; defined_by and version in macros; needs and compat in "
-                     "headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; compat "
+                     "in device and functions; namespace in device; defined_by and version in macros; needs and "
+                     "compat in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
@@ -431,7 +469,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   }
   if (rule->unsupported) {
     if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||
-        rule->has_fallback || rule->mask_arg || rule->func_arg || rule->null_arg || rule->n_by_args)
+        rule->has_fallback || rule->mask_arg || rule->func_arg || rule->null_arg || rule->n_by_args ||
+        rule->n_arg_is)
       return fail_at(ld, val, "'%s' is marked unsupported and also has a HIP form", name, NULL);
   } else if (!rule->form.hip && !rule->form.call) {
     return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);
@@ -447,8 +486,14 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     return fail_at(ld, mask, "'mask_arg' names a dropped argument", NULL, NULL);
   if (rule->null_arg && !((rule->form.drop_args >> (rule->null_arg - 1)) & 1))
     return fail_at(ld, val, "'null_arg' must name an argument of 'drop_args'", NULL, NULL);
+  /* A condition on an argument guards a rewrite of the call: without one
+   * there is nothing it could keep from happening. */
+  if (arg_is && !header && !rule->unsupported && !rule->form.call && !rule->form.n_args && !rule->form.drop_args)
+    return fail_at(ld, arg_is, "'arg_is' needs a call rewrite ('call', 'args' or 'drop_args')", NULL, NULL);
+  if (arg_is && fallback)
+    return fail_at(ld, arg_is, "'arg_is' cannot be combined with 'fallback'", NULL, NULL);
   if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg ||
-                 rule->func_arg || rule->null_arg || by_args))
+                 rule->func_arg || rule->null_arg || by_args || arg_is))
     return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note, needs, compat",
                    NULL, NULL);
   return 0;

@@ -228,6 +228,59 @@ typedef struct call_site {
   size_t n_args;
 } call_site;
 
+/* The first condition of `arg_is` that the call does not meet (its index
+ * into r->arg_is), or -1 when every listed argument is written as one of
+ * its names (brackets around it allowed). A call with fewer arguments than
+ * a condition names does not meet it. */
+static long unmet_arg_is(const c2h_scan *s, const c2h_rule *r, const call_site *c) {
+  for (size_t k = 0; k < r->n_arg_is; k++) {
+    const c2h_rule_arg_is *a = &r->arg_is[k];
+    if ((size_t)a->index > c->n_args) return (long)k;
+    size_t i = c->args[a->index - 1].first, e = c->args[a->index - 1].last;
+    while (i < e && c2h_tok_is(s, i, "(") && c2h_tok_is(s, e, ")")) i++, e--;
+    int met = 0;
+    for (size_t j = 0; i == e && !met && j < a->n_names; j++) met = c2h_tok_is(s, i, a->names[j]);
+    if (!met) return (long)k;
+  }
+  return -1;
+}
+
+/* The text of an argument as written, for a message: *text, and its
+ * length capped at 60 bytes. */
+static int arg_quote(const c2h_scan *s, c2h_tok_span a, const char **text) {
+  const c2h_token *b = &s->facts->toks[a.first], *e = &s->facts->toks[a.last];
+  *text = s->src + b->begin;
+  return (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin);
+}
+
+/* Reports a call that does not meet the condition a->index of `arg_is`
+ * (an error: the call is only renamed). */
+static int report_unmet_arg_is(c2h_scan *s, size_t i, const c2h_rule *r, const c2h_rule_form *form,
+                               const call_site *c, const c2h_rule_arg_is *a) {
+  int rc = 0;
+  c2h_buf want;
+  c2h_buf_init(&want);
+  for (size_t j = 0; rc == 0 && j < a->n_names; j++) {
+    rc = c2h_buf_puts(&want, j == 0 ? "" : j + 1 == a->n_names ? " or " : ", ");
+    if (rc == 0) rc = c2h_buf_puts(&want, a->names[j]);
+  }
+  const char *target = form->hip ? form->hip : "HIP", *text = NULL;
+  if (rc == 0 && (size_t)a->index > c->n_args)
+    rc = c2h_scan_diag(s, i, c->close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                       "%s is called with %zu arguments; its rewrite to %s needs argument %d to be %s: "
+                       "rewrite the call by hand",
+                       r->cuda, c->n_args, target, a->index, want.data);
+  else if (rc == 0) {
+    int len = arg_quote(s, c->args[a->index - 1], &text);
+    rc = c2h_scan_diag(s, i, c->close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                       "argument %d of %s ('%.*s') is not %s, the only value%s the rewrite to %s is "
+                       "right for: rewrite the call by hand",
+                       a->index, r->cuda, len, text, want.data, a->n_names > 1 ? "s" : "", target);
+  }
+  c2h_buf_dispose(&want);
+  return rc;
+}
+
 static size_t arg_begin(const c2h_scan *s, const call_site *c, size_t k) {
   return s->facts->toks[c->args[k].first].begin;
 }
@@ -745,30 +798,34 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
       !kernel_arg_fits(s, c.args[r->func_arg - 1])) {
     /* HIP takes the kernel as `const void*`; a function pointer, or a name
      * the parse could not resolve, does not convert to it by itself. */
-    const c2h_token *b = &s->facts->toks[c.args[r->func_arg - 1].first];
-    const c2h_token *e = &s->facts->toks[c.args[r->func_arg - 1].last];
+    const char *text = NULL;
+    int len = arg_quote(s, c.args[r->func_arg - 1], &text);
     if ((rc = c2h_scan_diag(s, c.args[r->func_arg - 1].first, c.args[r->func_arg - 1].last, C2H_SEV_WARNING,
                             C2H_CHECK_CALL_REWRITE, NULL,
                             "argument %d of %s ('%.*s') is a kernel, which %s takes as 'const void *'; "
                             "cu2hip cannot prove what it is: if it is a function or a function "
                             "pointer, write reinterpret_cast<const void *>(...) around it",
-                            r->func_arg, r->cuda, (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin),
-                            s->src + b->begin, form->hip ? form->hip : r->cuda)))
+                            r->func_arg, r->cuda, len, text, form->hip ? form->hip : r->cuda)))
       return rc;
   }
   if (called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
       !is_null_arg(s, c.args[r->null_arg - 1])) {
     /* The argument HIP has no place for carries something: dropping it
      * would change what the call does. */
-    const c2h_token *b = &s->facts->toks[c.args[r->null_arg - 1].first];
-    const c2h_token *e = &s->facts->toks[c.args[r->null_arg - 1].last];
+    const char *text = NULL;
+    int len = arg_quote(s, c.args[r->null_arg - 1], &text);
     rc = c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                        "argument %d of %s ('%.*s') has no counterpart in %s, which only matches a "
                        "null argument there: rewrite the call by hand",
-                       r->null_arg, r->cuda, (int)(e->end - b->begin > 60 ? 60 : e->end - b->begin),
-                       s->src + b->begin, form->hip ? form->hip : "HIP");
+                       r->null_arg, r->cuda, len, text, form->hip ? form->hip : "HIP");
     needs_call = 0;
     if (rc) return rc;
+  } else if (called && r->n_arg_is && !fallback && unmet_arg_is(s, r, &c) >= 0) {
+    /* The rewrite fixes what the argument says (a layout, a mode): any
+     * other value needs a different call. */
+    rc = report_unmet_arg_is(s, i, r, form, &c, &r->arg_is[unmet_arg_is(s, r, &c)]);
+    needs_call = 0;
+    if (rc || !form->hip) return rc;
   } else if (called && (needs_call || kernel_cast)) {
     int widen_use = 0;
     if (r->mask_arg && (rc = check_mask(s, nc, r, &c, dropped_mask, form->hip, &widen_use))) return rc;

@@ -110,6 +110,10 @@ static void packages_and_targets(void **state) {
         "find_package(rccl REQUIRED)\n"
         "target_link_libraries(a hip::host roc::hipblas roc::hipblaslt hip::hiprand hip::hipfft\n"
         "  roc::hipsparse roc::hipsolver hiprtc::hiprtc hip::hipcub roc::rocthrust rccl::rccl)\n");
+  /* cuDNN: MIOpen's package and target. */
+  cmake("find_package(CUDAToolkit REQUIRED)\ntarget_link_libraries(a CUDA::cudart cudnn)\n",
+        "find_package(hip REQUIRED)\nfind_package(miopen REQUIRED)\n"
+        "target_link_libraries(a hip::host MIOpen)\n");
   /* Once each, and not when already found; indentation follows. */
   cmake("if(X)\n  find_package(CUDA)\n  find_package(hipfft)\nendif()\n"
         "target_link_libraries(a CUDA::cufft CUDA::cufft_static ${CUDA_CUBLAS_LIBRARIES})\n",
@@ -286,6 +290,8 @@ static void make_libs_and_paths(void **state) {
   (void)state;
   make("LIBS = -L/usr/local/cuda/lib64 -lcudart -lcublas -lcublasLt -lcurand -lcufft -lcusparse -lcusolver -lnvrtc -lnccl\n",
        "LIBS = -L/opt/rocm/lib -lamdhip64 -lhipblas -lhipblaslt -lhiprand -lhipfft -lhipsparse -lhipsolver -lhiprtc -lrccl\n");
+  /* cuDNN calls become MIOpen calls (rules/cudnn.yaml): libMIOpen. */
+  make("LIBS = -lcudart -lcudnn\n", "LIBS = -lamdhip64 -lMIOpen\n");
   make("CUDA_HOME ?= /usr/local/cuda-12.4\nINC = -I$(CUDA_HOME)/include -I${CUDA_PATH}/include\nL = -L$(CUDA_HOME)/lib64\n",
        "CUDA_HOME ?= /opt/rocm\nINC = -I$(CUDA_HOME)/include -I${CUDA_PATH}/include\nL = -L$(CUDA_HOME)/lib\n");
   assert_int_equal(make("I = -I$(CUDA_PATH)/extras/CUPTI/include\nL = -lcudadevrt\n", NULL), 2);

@@ -105,6 +105,44 @@ static void invalid_files_are_located(void **state) {
            "'compat' needs 'unsupported'");
 }
 
+/* arg_is: the argument values a call rewrite is right for. */
+static void arg_is_conditions(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: x\nfunctions:\n"
+                         "  cuA: {hip: a, drop_args: [2], arg_is: {2: [K_A, K_B], 3: K_C}}\n"
+                         "  cuB: {hip: b, by_args: {2: {call: \"b($1)\", arg_is: {2: K_D}}}}\n");
+  const c2h_rule *a = c2h_rules_lookup(r, "cuA", 3);
+  assert_int_equal(a->n_arg_is, 2);
+  assert_int_equal(a->arg_is[0].index, 2);
+  assert_int_equal(a->arg_is[0].n_names, 2);
+  assert_string_equal(a->arg_is[0].names[1], "K_B");
+  assert_int_equal(a->arg_is[1].index, 3);
+  assert_int_equal(a->arg_is[1].n_names, 1);
+  assert_string_equal(a->arg_is[1].names[0], "K_C");
+  const c2h_rule *b = c2h_rules_lookup(r, "cuB", 3);
+  assert_int_equal(b->n_arg_is, 0);
+  assert_int_equal(b->by_args[0].n_arg_is, 1);
+  assert_string_equal(b->by_args[0].arg_is[0].names[0], "K_D");
+  c2h_rules_free(r);
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, arg_is: {2: K}}\n", 3, 25, "needs a call rewrite");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, drop_args: [2], arg_is: {2: []}}\n", 3, 45,
+           "at least one name");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, drop_args: [2], arg_is: {2: \"K-1\"}}\n", 3, 45,
+           "takes identifiers");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, drop_args: [2], arg_is: {0: K}}\n", 3, 42,
+           "argument index");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, drop_args: [2], arg_is: {2: K, 2: L}}\n", 3, 48,
+           "listed twice");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, drop_args: [2], arg_is: [2]}\n", 3, 41,
+           "must map argument numbers");
+  load_bad("library: x\nfunctions:\n  cuA: {unsupported: \"no\", arg_is: {2: K}}\n", 3, 8,
+           "also has a HIP form");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, rocm: \"7.0\", drop_args: [2], arg_is: {2: K},\n"
+           "        fallback: {hip: b}}\n",
+           3, 54, "cannot be combined with 'fallback'");
+  load_bad("library: x\nheaders:\n  a.h: {hip: b.h, arg_is: {2: K}}\n", 3, 8, "header entries take only");
+}
+
 static void compat_entries_name_the_header_function(void **state) {
   (void)state;
   c2h_rules *r = load_ok("library: x\ndevice:\n  __a: {unsupported: \"no\", compat: cu2hip_a}\n"
@@ -221,6 +259,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(short_and_long_forms),
       cmocka_unit_test(invalid_files_are_located),
+      cmocka_unit_test(arg_is_conditions),
       cmocka_unit_test(compat_entries_name_the_header_function),
       cmocka_unit_test(duplicates_across_files_and_overrides),
       cmocka_unit_test(default_table_loads),
