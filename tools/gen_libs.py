@@ -505,6 +505,17 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
             if entry.get("hip") == name and set(entry) == {"hip"}:
                 continue
             out[s][name] = entry
+    # Functions cu2hip_compat.h stands in for where the target lacks them
+    # (tools/compat_names.tsv rows with this library in their third column).
+    for cols in G.load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
+        if len(cols) < 3 or cols[2] != lib.key:
+            continue
+        e = out["functions"].get(cols[0])
+        if not isinstance(e, dict) or not ("unsupported" in e or ("rocm" in e and "fallback" not in e)):
+            problems.append("tools/compat_names.tsv: %s is not an unsupported %s function, nor one with rocm"
+                            % (cols[0], lib.key))
+            continue
+        e["compat"] = cols[1]
     for cuda, hip, rocm, text in headers.get(lib.key, []):
         if hip is None:
             out["headers"][cuda] = {"unsupported": text}

@@ -28,7 +28,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "arg_is", "value_args", "call", "fallback",
-              "by_args", "note", "compat")
+              "by_args", "note", "compat", "namespace")
 
 
 # --------------------------------------------------------------------------
@@ -564,8 +564,12 @@ def build(names_by_section, library, facts, problems, derive_fn=None, claim_unsu
 def add_compat(tables, problems):
     """Marks the device entries cu2hip_compat.h stands in for (compat_names.tsv):
     only names HIP lacks (unsupported) or gains in a later release (rocm)."""
-    for cuda, func in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
-        entry = tables["device"].get(cuda)
+    for cols in load_tsv(os.path.join(HERE, "compat_names.tsv"), 2):
+        cuda, func = cols[0], cols[1]
+        if len(cols) > 2:
+            continue  # a library's function: tools/gen_libs.py marks it
+        section = "headers" if cuda.endswith(".h") else "device"
+        entry = tables[section].get(cuda)
         if isinstance(entry, str):
             entry = {"hip": entry}
         if not isinstance(entry, dict) or not ("unsupported" in entry or
@@ -573,9 +577,13 @@ def add_compat(tables, problems):
             problems.append("tools/compat_names.tsv: %s is not an unsupported device entry, "
                             "nor one with rocm and no fallback" % cuda)
             continue
+        if section == "headers" and ("unsupported" not in entry or func != "cu2hip_compat.h"):
+            problems.append("tools/compat_names.tsv: header %s must be unsupported and name "
+                            "cu2hip_compat.h" % cuda)
+            continue
         entry = dict(entry)
         entry["compat"] = func
-        tables["device"][cuda] = entry
+        tables[section][cuda] = entry
 
 
 # --------------------------------------------------------------------------

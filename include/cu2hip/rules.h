@@ -96,6 +96,12 @@ typedef struct c2h_rule {
   /* Device entries: the function of cu2hip_compat.h that stands in for the
    * name when HIP lacks it (unsupported, or older than `rocm`), or NULL. */
   const char *compat;
+  /* Device entries: the C++ namespace the name must resolve to in the
+   * parse for the entry to apply (`cooperative_groups` for cg::reduce,
+   * cg::plus: names that thrust and std spell alike), or NULL. A use that
+   * resolves elsewhere, or not at all, is left alone; one that applies
+   * loses its qualifier with the rename. */
+  const char *ns;
   /* Macro entries: the CUDA headers (as #included) whose inclusion defines
    * the macro, so that the parse defines it where nvcc would; cuda_runtime.h
    * (which nvcc includes in every file) means always. */

@@ -439,9 +439,12 @@ static int check_nv_atomic(c2h_scan *s, size_t i) {
   snprintf(name, sizeof name, "%.*s", (int)(t->end - t->begin), s->src + t->begin);
   snprintf(op, sizeof op, "%s", name + strlen("__nv_atomic_"));
   const char *target = hip_builtin_for(op);
-  char same[80];
+  char same[128];
   if (!target) {
-    snprintf(same, sizeof same, "__hip_atomic_%s", op);
+    /* __nv_atomic_add and the other forms without a result are the
+     * fetch_ ones with the result unused. */
+    int fetch = strncmp(op, "fetch_", 6) == 0;
+    snprintf(same, sizeof same, "__hip_atomic_%s%s%s", fetch ? "" : "fetch_", op, fetch ? "" : " (its result unused)");
     target = same;
   }
   /* The scope argument, when the call spells one. */
@@ -468,7 +471,10 @@ static int check_nv_atomic(c2h_scan *s, size_t i) {
   if (scope && used >= 0 && (size_t)used < sizeof mapped)
     snprintf(mapped + used, sizeof mapped - (size_t)used, "%s%s becomes %s", order ? ", " : "; ", scope->cuda,
              scope->hip);
-  int rc = c2h_scan_diag(
+  /* With the compatibility header the call becomes its cu2hip_nv_atomic_*
+   * function (a compat-header note of the names pass); what the system
+   * scope means on gfx942 still applies. */
+  int rc = s->compat ? 0 : c2h_scan_diag(
       s, i, close, C2H_SEV_ERROR, C2H_CHECK_ATOMIC_UNSUPPORTED, NULL,
       "%s is a CUDA 12.8 builtin that HIP does not have: use %s%s%s", name, target,
       strcmp(op, "thread_fence") == 0 ? "" : " with __ATOMIC_* orders and a __HIP_MEMORY_SCOPE_* scope",

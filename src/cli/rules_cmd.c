@@ -66,6 +66,12 @@ static void describe(FILE *out, const c2h_rule *r) {
     fprintf(out, "  removed in ROCm %s\n", v);
   }
   if (r->note) fprintf(out, "  note: %s\n", r->note);
+  if (r->ns) fprintf(out, "  only where the name resolves to namespace %s\n", r->ns);
+  if (r->compat && r->kind == C2H_RULE_HEADER)
+    fprintf(out, "  with the compatibility header: becomes #include \"%s\"\n", r->compat);
+  else if (r->compat)
+    fprintf(out, "  with the compatibility header%s: becomes %s of cu2hip_compat.h\n",
+            r->unsupported ? "" : ", for older targets", r->compat);
   fprintf(out, "  defined at %s:%u:%u\n", r->file, r->line, r->col);
 }
 

@@ -303,6 +303,144 @@ CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
 CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)
 #undef CU2HIP_ROUNDED_
 
+/* ---- cusparseGetErrorName / cusparseGetErrorString before ROCm 6.0 -------
+ * hipSPARSE has hipsparseGetErrorName and hipsparseGetErrorString from ROCm
+ * 6.0 on. For older targets these give the name of a hipsparseStatus_t
+ * value and a short description of it. They take the status as a template
+ * argument, so that the header needs no hipSPARSE header; the numbers are
+ * those of hipsparseStatus_t (hipsparse.h). */
+template <class Status> inline const char *cu2hip_cusparseGetErrorName(Status status) {
+  switch ((int)status) {
+    case 0: return "HIPSPARSE_STATUS_SUCCESS";
+    case 1: return "HIPSPARSE_STATUS_NOT_INITIALIZED";
+    case 2: return "HIPSPARSE_STATUS_ALLOC_FAILED";
+    case 3: return "HIPSPARSE_STATUS_INVALID_VALUE";
+    case 4: return "HIPSPARSE_STATUS_ARCH_MISMATCH";
+    case 5: return "HIPSPARSE_STATUS_MAPPING_ERROR";
+    case 6: return "HIPSPARSE_STATUS_EXECUTION_FAILED";
+    case 7: return "HIPSPARSE_STATUS_INTERNAL_ERROR";
+    case 8: return "HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case 9: return "HIPSPARSE_STATUS_ZERO_PIVOT";
+    case 10: return "HIPSPARSE_STATUS_NOT_SUPPORTED";
+    case 11: return "HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+    default: return "HIPSPARSE_STATUS_UNKNOWN";
+  }
+}
+template <class Status> inline const char *cu2hip_cusparseGetErrorString(Status status) {
+  switch ((int)status) {
+    case 0: return "success";
+    case 1: return "hipSPARSE was not initialized";
+    case 2: return "a resource allocation failed";
+    case 3: return "an invalid value was passed to the function";
+    case 4: return "the device architecture is not supported";
+    case 5: return "access to GPU memory failed";
+    case 6: return "a GPU program failed to execute";
+    case 7: return "an internal hipSPARSE operation failed";
+    case 8: return "the matrix type is not supported";
+    case 9: return "a zero pivot was found";
+    case 10: return "the operation is not supported";
+    case 11: return "the resources are insufficient";
+    default: return "unknown hipSPARSE status";
+  }
+}
+
+/* ---- cooperative_groups::reduce, inclusive_scan, exclusive_scan ------------
+ * HIP's cooperative groups have neither these collectives (CUDA's
+ * <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>) nor their
+ * operators. They take any group with CUDA's shuffle members, shfl(v, rank)
+ * and shfl_up(v, delta): a thread_block_tile<N> (N = 1, 2, 4, ..., 64: its
+ * lanes are within one 64-lane wavefront) or a coalesced_group. Every
+ * thread of the group calls them together, as in CUDA. The value moves
+ * through the shuffles as 32-bit words, so T may be any trivially copyable
+ * type, as in CUDA. The results are CUDA's: a tile reduces by the xor
+ * butterfly (lane k combines with lane k ^ m, m = N/2 ... 1), a scan is the
+ * Hillis-Steele one (the lane combines its value with the one d lanes
+ * lower, d = 1, 2, 4, ...), so that a floating-point sum adds in the same
+ * order; lane 0 of an exclusive scan gets T(). Without HIP they are plain
+ * templates, which the host test runs on an emulated group. */
+#if defined(__HIPCC__) || defined(__HIP__)
+#define CU2HIP_D __device__ inline
+#else
+#define CU2HIP_D inline
+#endif
+
+/* cg::plus, cg::less (the smaller), cg::greater (the larger), cg::bit_and,
+ * cg::bit_or, cg::bit_xor; `cu2hip_cg_plus<>` deduces its type per call. */
+#define CU2HIP_CG_OP_(name, expr)                                                     \
+  template <class T = void> struct cu2hip_cg_##name {                                 \
+    CU2HIP_HD T operator()(const T &a, const T &b) const { return expr; }             \
+  };                                                                                  \
+  template <> struct cu2hip_cg_##name<void> {                                         \
+    template <class T> CU2HIP_HD T operator()(const T &a, const T &b) const { return expr; } \
+  };
+CU2HIP_CG_OP_(plus, a + b)
+CU2HIP_CG_OP_(less, b < a ? b : a)
+CU2HIP_CG_OP_(greater, a < b ? b : a)
+CU2HIP_CG_OP_(bit_and, a & b)
+CU2HIP_CG_OP_(bit_or, a | b)
+CU2HIP_CG_OP_(bit_xor, a ^ b)
+#undef CU2HIP_CG_OP_
+
+/* g.shfl_up / shfl_xor / shfl of a value of any trivially copyable type, a
+ * 32-bit word at a time (HIP's group shuffles take arithmetic types only). */
+#define CU2HIP_CG_SHFL_(name, member, arg_type)                                            \
+  template <class G, class T> CU2HIP_D T cu2hip_cg_##name##_(const G &g, const T &v, arg_type arg) { \
+    static_assert(__is_trivially_copyable(T), "cooperative-group collectives move trivially copyable values"); \
+    unsigned w[(sizeof(T) + 3) / 4] = {};                                                  \
+    __builtin_memcpy(w, &v, sizeof(T));                                                    \
+    for (unsigned k = 0; k < sizeof w / sizeof *w; k++) w[k] = g.member(w[k], arg);        \
+    T r = v;                                                                               \
+    __builtin_memcpy((void *)&r, w, sizeof(T));                                            \
+    return r;                                                                              \
+  }
+CU2HIP_CG_SHFL_(shfl_up, shfl_up, unsigned)
+CU2HIP_CG_SHFL_(shfl_xor, shfl_xor, unsigned)
+CU2HIP_CG_SHFL_(shfl, shfl, int)
+#undef CU2HIP_CG_SHFL_
+
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_inclusive_scan(const G &g, T value, Op &&op) {
+  const unsigned n = (unsigned)g.size(), rank = (unsigned)g.thread_rank();
+  for (unsigned d = 1; d < n; d <<= 1) {
+    T lower = cu2hip_cg_shfl_up_(g, value, d);
+    if (rank >= d) value = op(value, lower); /* CUDA's order of the operands */
+  }
+  return value;
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_inclusive_scan(const G &g, T value) {
+  return cu2hip_cg_inclusive_scan(g, value, cu2hip_cg_plus<T>());
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_exclusive_scan(const G &g, T value, Op &&op) {
+  T inclusive = cu2hip_cg_inclusive_scan(g, value, op);
+  T lower = cu2hip_cg_shfl_up_(g, inclusive, 1u);
+  return g.thread_rank() == 0 ? T() : lower;
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_exclusive_scan(const G &g, T value) {
+  return cu2hip_cg_exclusive_scan(g, value, cu2hip_cg_plus<T>());
+}
+
+/* A group without shfl_xor (coalesced_group), or of a size that is no
+ * power of two: the last lane's inclusive scan, from that lane. */
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce_by_scan_(const G &g, T value, Op &op) {
+  T all = cu2hip_cg_inclusive_scan(g, value, op);
+  return cu2hip_cg_shfl_(g, all, (int)g.size() - 1);
+}
+template <class X, class T> struct cu2hip_cg_if_ { typedef T type; };
+template <class G, class T, class Op>
+CU2HIP_D typename cu2hip_cg_if_<decltype(((const G *)0)->shfl_xor(0u, 1u)), T>::type
+cu2hip_cg_reduce_(const G &g, T value, Op &op, int) {
+  const unsigned n = (unsigned)g.size();
+  if (n & (n - 1)) return cu2hip_cg_reduce_by_scan_(g, value, op);
+  for (unsigned m = n >> 1; m > 0; m >>= 1) value = op(value, cu2hip_cg_shfl_xor_(g, value, m));
+  return value;
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce_(const G &g, T value, Op &op, long) {
+  return cu2hip_cg_reduce_by_scan_(g, value, op);
+}
+template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_reduce(const G &g, T value, Op &&op) {
+  return cu2hip_cg_reduce_(g, value, op, 0);
+}
+#undef CU2HIP_D
+
 #if defined(__HIPCC__) || defined(__HIP__)
 /* ---- vector-type overloads of the dot products ---------------------------- */
 CU2HIP_HD unsigned cu2hip_pack_(unsigned char x, unsigned char y, unsigned char z, unsigned char w) {
@@ -370,6 +508,153 @@ __device__ inline unsigned long long cu2hip_match_all_sync(unsigned long long ma
   *pred = all;
   return all ? mask : 0;
 }
+
+/* ---- __nv_atomic_* (CUDA 12.8's atomic builtins with order and scope) -----
+ * They become clang's __hip_atomic_* builtins, which every ROCm compiler
+ * since 5.0 has, whatever the HIP headers. The orders are numbered as the
+ * compiler's __ATOMIC_* are (CUDA's __NV_ATOMIC_* count the same way); the
+ * scopes map as CUDA implements them: thread and block scope to the
+ * workgroup, cluster (gfx942 has none) and device scope to the agent,
+ * system scope to the system. Orders and scopes may be literals, as in CUDA;
+ * after inlining the builtins see constants. Values of 1, 2, 4 or 8 bytes:
+ * gfx942 has no 16-byte atomics. */
+enum {
+  cu2hip_NV_ATOMIC_RELAXED = __ATOMIC_RELAXED,
+  cu2hip_NV_ATOMIC_CONSUME = __ATOMIC_CONSUME,
+  cu2hip_NV_ATOMIC_ACQUIRE = __ATOMIC_ACQUIRE,
+  cu2hip_NV_ATOMIC_RELEASE = __ATOMIC_RELEASE,
+  cu2hip_NV_ATOMIC_ACQ_REL = __ATOMIC_ACQ_REL,
+  cu2hip_NV_ATOMIC_SEQ_CST = __ATOMIC_SEQ_CST
+};
+enum {
+  cu2hip_NV_THREAD_SCOPE_THREAD,
+  cu2hip_NV_THREAD_SCOPE_BLOCK,
+  cu2hip_NV_THREAD_SCOPE_CLUSTER,
+  cu2hip_NV_THREAD_SCOPE_DEVICE,
+  cu2hip_NV_THREAD_SCOPE_SYSTEM
+};
+__device__ inline constexpr int cu2hip_nv_scope_(int scope) {
+  return scope <= cu2hip_NV_THREAD_SCOPE_BLOCK    ? __HIP_MEMORY_SCOPE_WORKGROUP
+         : scope == cu2hip_NV_THREAD_SCOPE_SYSTEM ? __HIP_MEMORY_SCOPE_SYSTEM
+                                                  : __HIP_MEMORY_SCOPE_AGENT;
+}
+
+/* fetch_add, fetch_sub, fetch_and, fetch_or, fetch_xor, fetch_min,
+ * fetch_max (returning the old value) and add, sub, ... (returning
+ * nothing); the value converts to the pointee's type, as in CUDA. */
+#define CU2HIP_NV_RMW_(op)                                                                                \
+  template <class T, class U>                                                                             \
+  __device__ inline T cu2hip_nv_atomic_fetch_##op(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) { \
+    return __hip_atomic_fetch_##op(p, (T)v, order, cu2hip_nv_scope_(scope));                              \
+  }                                                                                                       \
+  template <class T, class U>                                                                             \
+  __device__ inline void cu2hip_nv_atomic_##op(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) { \
+    (void)__hip_atomic_fetch_##op(p, (T)v, order, cu2hip_nv_scope_(scope));                               \
+  }
+CU2HIP_NV_RMW_(add)
+CU2HIP_NV_RMW_(sub)
+CU2HIP_NV_RMW_(and)
+CU2HIP_NV_RMW_(or)
+CU2HIP_NV_RMW_(xor)
+CU2HIP_NV_RMW_(min)
+CU2HIP_NV_RMW_(max)
+#undef CU2HIP_NV_RMW_
+
+template <class T> __device__ inline T cu2hip_nv_atomic_load_n(T *p, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  return __hip_atomic_load(p, order, cu2hip_nv_scope_(scope));
+}
+template <class T, class U>
+__device__ inline void cu2hip_nv_atomic_store_n(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  __hip_atomic_store(p, (T)v, order, cu2hip_nv_scope_(scope));
+}
+template <class T, class U>
+__device__ inline T cu2hip_nv_atomic_exchange_n(T *p, U v, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  return __hip_atomic_exchange(p, (T)v, order, cu2hip_nv_scope_(scope));
+}
+
+/* Compare-exchange runs with the stronger of the two orders (CUDA ignores
+ * `weak` and does so); the failure order is that one without its release
+ * part, as the compiler requires. */
+__device__ inline constexpr int cu2hip_nv_cas_order_(int success, int failure) {
+  return (success == __ATOMIC_RELEASE && (failure == __ATOMIC_ACQUIRE || failure == __ATOMIC_CONSUME)) ||
+                 (failure == __ATOMIC_RELEASE && (success == __ATOMIC_ACQUIRE || success == __ATOMIC_CONSUME))
+             ? __ATOMIC_ACQ_REL
+             : success > failure ? success : failure;
+}
+__device__ inline constexpr int cu2hip_nv_cas_failure_(int order) {
+  return order == __ATOMIC_RELEASE ? __ATOMIC_RELAXED : order == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : order;
+}
+template <class T, class U>
+__device__ inline bool cu2hip_nv_atomic_compare_exchange_n(T *p, T *expected, U desired, bool weak, int success,
+                                                           int failure, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  (void)weak;
+  const int order = cu2hip_nv_cas_order_(success, failure);
+  return __hip_atomic_compare_exchange_strong(p, expected, (T)desired, order, cu2hip_nv_cas_failure_(order),
+                                              cu2hip_nv_scope_(scope));
+}
+
+/* The forms that pass values through pointers take any type of 1, 2, 4 or
+ * 8 bytes (a struct too): it moves as the unsigned integer of its size. */
+template <int N> struct cu2hip_nv_word_;
+template <> struct cu2hip_nv_word_<1> { typedef unsigned char __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<2> { typedef unsigned short __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<4> { typedef unsigned __attribute__((may_alias)) type; };
+template <> struct cu2hip_nv_word_<8> { typedef unsigned long long __attribute__((may_alias)) type; };
+#define CU2HIP_NV_WORD_(T)                                                                                   \
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,                      \
+                "gfx942 atomics take 1, 2, 4 or 8 bytes (no 16-byte atomics)");                             \
+  typedef typename cu2hip_nv_word_<sizeof(T)>::type W
+template <class T> __device__ inline void cu2hip_nv_atomic_load(T *p, T *ret, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w = __hip_atomic_load((W *)p, order, cu2hip_nv_scope_(scope));
+  __builtin_memcpy((void *)ret, &w, sizeof(T));
+}
+template <class T> __device__ inline void cu2hip_nv_atomic_store(T *p, T *val, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w;
+  __builtin_memcpy(&w, (const void *)val, sizeof(T));
+  __hip_atomic_store((W *)p, w, order, cu2hip_nv_scope_(scope));
+}
+template <class T>
+__device__ inline void cu2hip_nv_atomic_exchange(T *p, T *val, T *ret, int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  W w;
+  __builtin_memcpy(&w, (const void *)val, sizeof(T));
+  w = __hip_atomic_exchange((W *)p, w, order, cu2hip_nv_scope_(scope));
+  __builtin_memcpy((void *)ret, &w, sizeof(T));
+}
+template <class T>
+__device__ inline bool cu2hip_nv_atomic_compare_exchange(T *p, T *expected, T *desired, bool weak, int success,
+                                                         int failure, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  CU2HIP_NV_WORD_(T);
+  (void)weak;
+  W e, d;
+  __builtin_memcpy(&e, (const void *)expected, sizeof(T));
+  __builtin_memcpy(&d, (const void *)desired, sizeof(T));
+  const int order = cu2hip_nv_cas_order_(success, failure);
+  bool done = __hip_atomic_compare_exchange_strong((W *)p, &e, d, order, cu2hip_nv_cas_failure_(order),
+                                                   cu2hip_nv_scope_(scope));
+  if (!done) __builtin_memcpy((void *)expected, &e, sizeof(T));
+  return done;
+}
+#undef CU2HIP_NV_WORD_
+
+/* The fence wants constant arguments: one case per order and scope. */
+#define CU2HIP_NV_FENCE_(order)                                                                  \
+  (scope <= cu2hip_NV_THREAD_SCOPE_BLOCK    ? __builtin_amdgcn_fence(order, "workgroup")        \
+   : scope == cu2hip_NV_THREAD_SCOPE_SYSTEM ? __builtin_amdgcn_fence(order, "")                 \
+                                            : __builtin_amdgcn_fence(order, "agent"))
+__device__ inline void cu2hip_nv_atomic_thread_fence(int order, int scope = cu2hip_NV_THREAD_SCOPE_SYSTEM) {
+  switch (order) {
+    case __ATOMIC_RELAXED: break; /* orders nothing, as in C++ */
+    case __ATOMIC_CONSUME:
+    case __ATOMIC_ACQUIRE: CU2HIP_NV_FENCE_(__ATOMIC_ACQUIRE); break;
+    case __ATOMIC_RELEASE: CU2HIP_NV_FENCE_(__ATOMIC_RELEASE); break;
+    case __ATOMIC_ACQ_REL: CU2HIP_NV_FENCE_(__ATOMIC_ACQ_REL); break;
+    default: CU2HIP_NV_FENCE_(__ATOMIC_SEQ_CST); break;
+  }
+}
+#undef CU2HIP_NV_FENCE_
 #endif
 
 #undef CU2HIP_HD

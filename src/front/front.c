@@ -345,6 +345,43 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   return C2H_USE_API;
 }
 
+/* Whether a declaration is a free function or class (template) of the
+ * CUDA API in namespace cooperative_groups, not a member of a class. */
+static int is_cg_api_decl(CXCursor d) {
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate && k != CXCursor_ClassTemplate &&
+      k != CXCursor_StructDecl && k != CXCursor_ClassDecl)
+    return 0;
+  return clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_Namespace &&
+         !is_user_location(clang_getCursorLocation(d)) && in_cooperative_groups(d);
+}
+
+/* Whether the identifier annotated by `cur` names such a declaration
+ * (`cg::reduce`, `cg::plus<int>`): generic names that only the
+ * namespace tells from thrust's or the user's. A lookup left open in a
+ * template counts when every candidate is one. */
+static int names_cg_api(CXCursor cur, const char *name, size_t name_len) {
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_OverloadedDeclRef) {
+    unsigned n = clang_getNumOverloadedDecls(cur);
+    for (unsigned j = 0; j < n; j++)
+      if (!is_cg_api_decl(clang_getOverloadedDecl(cur, j))) return 0;
+    return n > 0;
+  }
+  if (k != CXCursor_DeclRefExpr && k != CXCursor_TemplateRef && k != CXCursor_TypeRef && k != CXCursor_CallExpr)
+    return 0;
+  CXCursor ref = clang_getCursorReferenced(cur);
+  if (clang_Cursor_isNull(ref)) return 0;
+  /* A specialisation names its template's declaration. */
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+  if (!clang_Cursor_isNull(tmpl)) ref = tmpl;
+  CXString ref_name = clang_getCursorSpelling(ref);
+  const char *rn = clang_getCString(ref_name);
+  int named = rn && strlen(rn) == name_len && memcmp(rn, name, name_len) == 0;
+  clang_disposeString(ref_name);
+  return named && is_cg_api_decl(ref);
+}
+
 static c2h_tok_kind token_kind(CXTokenKind k) {
   switch (k) {
     case CXToken_Punctuation: return C2H_TOK_PUNCT;
@@ -1498,6 +1535,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);
+    t->api_cg = t->use == C2H_USE_API && names_cg_api(cursors[i], src + b, t->end - b);
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;

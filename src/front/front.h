@@ -70,6 +70,9 @@ typedef struct c2h_token {
                         declares (shim or toolkit), not user code */
   int api_method;    /* a call `g.f(...)` of a member function of a cooperative_groups
                         class that the CUDA API declares, not user code */
+  int api_cg;        /* a name of interest that the AST resolves to a free function or
+                        class (template) the CUDA API declares in namespace
+                        cooperative_groups (`cg::reduce`, `cg::plus<int>`) */
   size_t begin, end; /* byte offsets in the source */
   unsigned line, col;
 } c2h_token;

@@ -5,6 +5,7 @@
 #include <yaml.h>
 
 #include "cu2hip/rules.h"
+#include "cu2hip/translate.h"
 #include "rules_internal.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -427,10 +428,21 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'unsupported' needs a one-line reason", NULL, NULL);
       if (!(rule->unsupported = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
-    } else if (strcmp(ks, "compat") == 0 && kind == C2H_RULE_DEVICE) {
+    } else if (strcmp(ks, "compat") == 0 && (kind == C2H_RULE_DEVICE || kind == C2H_RULE_FUNCTION)) {
       if (!scalar(v) || !*scalar(v))
         return fail_at(ld, v, "'compat' must name the function cu2hip_compat.h provides", NULL, NULL);
       if (!(rule->compat = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "compat") == 0 && header) {
+      /* A CUDA header whose names the compatibility header provides. */
+      if (!scalar(v) || strcmp(scalar(v), C2H_COMPAT_HEADER_NAME) != 0)
+        return fail_at(ld, v, "'compat' of a header must be " C2H_COMPAT_HEADER_NAME, NULL, NULL);
+      if (!(rule->compat = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "namespace") == 0 && kind == C2H_RULE_DEVICE) {
+      /* The parse tells this one namespace apart (front.h, api_cg). */
+      if (!scalar(v) || strcmp(scalar(v), "cooperative_groups") != 0)
+        return fail_at(ld, v, "'namespace' must be cooperative_groups (the namespace the parse tells apart)",
+                       NULL, NULL);
+      if (!(rule->ns = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
     } else if (strcmp(ks, "defined_by") == 0 && kind == C2H_RULE_MACRO) {
       rc = parse_header_list(ld, v, rule);
     } else if (strcmp(ks, "version") == 0 && kind == C2H_RULE_MACRO) {
@@ -486,8 +498,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else {
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
-                     "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args in "
-                     "functions; compat in device; defined_by and version in macros; needs in headers)",
+                     "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args "
+                     "in functions; compat in device and functions; namespace in device; defined_by and version in "
+                     "macros; needs and compat in headers)",
                      ks, NULL);
     }
     if (rc) return rc;
@@ -527,7 +540,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     return fail_at(ld, arg_is, "'arg_is' cannot be combined with 'fallback'", NULL, NULL);
   if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg ||
                  rule->func_arg || rule->null_arg || by_args || arg_is))
-    return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note",
+    return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note, needs, compat",
                    NULL, NULL);
   return 0;
 }

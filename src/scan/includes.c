@@ -104,6 +104,33 @@ static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok, con
   return rc;
 }
 
+/* A CUDA header whose names cu2hip_compat.h provides (its `compat` key):
+ * the first such #include becomes the compatibility header's, later ones
+ * go (their whole line), as one include of it serves them all. The names
+ * the file uses are renamed by c2h_scan_names. */
+static int include_compat(c2h_scan *s, const c2h_rule *r, size_t hash_tok, size_t tok, size_t begin, size_t end) {
+  static const char quoted[] = "\"" C2H_COMPAT_HEADER_NAME "\"";
+  int rc;
+  s->used_compat = 1;
+  if (!s->compat_included) {
+    s->compat_included = 1;
+    s->compat_include_at = s->facts->toks[hash_tok].begin;
+    rc = c2h_edit_add(s->edits, begin, end, quoted, sizeof quoted - 1);
+  } else {
+    size_t b = s->facts->toks[hash_tok].begin, e = end;
+    while (b > 0 && s->src[b - 1] != '\n') b--;
+    while (e < s->len && s->src[e] != '\n') e++;
+    rc = c2h_edit_add(s->edits, b, e < s->len ? e + 1 : e, "", 0);
+  }
+  if (rc) return rc;
+  s->stats->includes++;
+  return c2h_scan_diag(s, tok, tok, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                       "<%s> has no HIP equivalent; " C2H_COMPAT_HEADER_NAME " (%s; written beside the output, or "
+                       "printed by `cu2hip compat-header`) provides what it declares, as cu2hip_cg_* functions",
+                       r->cuda, s->compat_include_at == s->facts->toks[hash_tok].begin ? "included here instead"
+                                                                                       : "included above instead");
+}
+
 int c2h_scan_includes(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
   const char *added = NULL; /* the header add_needed_first inserted */
@@ -130,6 +157,10 @@ int c2h_scan_includes(c2h_scan *s) {
     /* The token the header name starts in, for the diagnostic position. */
     size_t tok = i + 2 < s->facts->n_toks ? i + 2 : i + 1;
     int rc;
+    if (s->compat && r->compat && r->unsupported) {
+      if ((rc = include_compat(s, r, i, tok, p, q + 1))) return rc;
+      continue;
+    }
     const char *hip = header_target(s, r, tok, &rc);
     if (rc) return rc;
     if (!hip) continue;

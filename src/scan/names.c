@@ -126,6 +126,39 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   return 1;
 }
 
+/* The first token of the nested-name qualifier before name token i
+ * (`cg::`, `::cooperative_groups::`), or i when it has none. */
+static size_t qualifier_start(const c2h_scan *s, size_t i) {
+  size_t q = i;
+  while (q >= 2 && c2h_tok_is(s, q - 1, "::") && s->facts->toks[q - 2].kind == C2H_TOK_IDENT) q -= 2;
+  if (q >= 1 && c2h_tok_is(s, q - 1, "::")) q--;
+  return q;
+}
+
+/* Whether identifier token i is `cooperative_groups`, or a namespace alias
+ * the file declares for it (`namespace cg = cooperative_groups;`). */
+static int names_cg_namespace(const c2h_scan *s, size_t i) {
+  if (c2h_tok_is(s, i, "cooperative_groups")) return 1;
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->kind != C2H_TOK_IDENT) return 0;
+  for (size_t k = 1; k + 3 < s->facts->n_toks; k++) {
+    if (!c2h_tok_is(s, k - 1, "namespace") || !c2h_tok_is(s, k + 1, "=")) continue;
+    const c2h_token *a = &s->facts->toks[k];
+    if (a->end - a->begin != t->end - t->begin || memcmp(s->src + a->begin, s->src + t->begin, t->end - t->begin))
+      continue;
+    size_t target = c2h_tok_is(s, k + 2, "::") ? k + 3 : k + 2;
+    if (c2h_tok_is(s, target, "cooperative_groups") && c2h_tok_is(s, target + 1, ";")) return 1;
+  }
+  return 0;
+}
+
+/* Whether the qualifier tokens [q, name) spell cooperative_groups (or an
+ * alias of it) alone: `cg::`, `::cooperative_groups::`. */
+static int names_cg_qualifier(const c2h_scan *s, size_t q, size_t name) {
+  if (c2h_tok_is(s, q, "::")) q++;
+  return q + 2 == name && names_cg_namespace(s, q);
+}
+
 #define FULL_WAVE_MASK "0xffffffffffffffffULL"
 
 #define KERNEL_CAST "reinterpret_cast<const void *>"
@@ -685,6 +718,10 @@ static const char *compat_caveat(const c2h_rule *r) {
   if (strncmp(r->cuda, "__match_", 8) == 0)
     return " (its lane masks, the result included, are 64-bit unsigned long long as on a 64-lane wavefront; "
            "CUDA's result is a 32-bit unsigned int)";
+  if (strncmp(r->cuda, "__nv_atomic_", 12) == 0)
+    return " (its __NV_ATOMIC_* orders and __NV_THREAD_SCOPE_* scopes become the header's cu2hip_NV_* constants, "
+           "with CUDA's values: thread and block scope act on the workgroup, cluster and device scope on the "
+           "agent)";
   if (strstr(r->cuda, "_rd") || strstr(r->cuda, "_ru") || strstr(r->cuda, "_rz"))
     return " (exact in the default floating-point environment: no -ffast-math, denormals kept, correctly "
            "rounded division and square root)";
@@ -754,6 +791,18 @@ static int converted_by_call(const c2h_scan *s, size_t i) {
   return 0;
 }
 
+/* Compat names that get no note of their own: the order and scope
+ * constants of the __nv_atomic_* calls, whose note speaks of them. */
+static int compat_quiet(const c2h_rule *r) {
+  return strncmp(r->cuda, "__NV_ATOMIC_", 12) == 0 || strncmp(r->cuda, "__NV_THREAD_SCOPE_", 18) == 0;
+}
+
+/* The __nv_atomic_* builtins and their constants: without the header, the
+ * atomic-unsupported check reports each call, with the HIP builtin to use. */
+static int reported_by_atomics(const c2h_rule *r) {
+  return compat_quiet(r) || strncmp(r->cuda, "__nv_atomic_", 12) == 0;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A constant the enclosing call converts; or one it reports as a value
@@ -778,12 +827,15 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   c2h_rule_form compat_form = {0};
   int compat = s->compat && r->compat && !r->arity &&
                (r->unsupported || (r->rocm && s->target < r->rocm && !r->has_fallback));
+  /* An entry bound to a namespace speaks of the qualified name. */
+  const char *ns = r->ns ? r->ns : "", *sep = r->ns ? "::" : "";
   if (compat) {
     compat_form.hip = r->compat;
-    rc = r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
-                                        "%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
+    rc = compat_quiet(r) ? 0
+         : r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                                        "%s%s%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
                                         " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
-                                        r->cuda, r->compat, compat_caveat(r))
+                                        ns, sep, r->cuda, r->compat, compat_caveat(r))
                         : c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                                         "%s is in HIP from ROCm %s on (target: ROCm %s); it becomes %s of "
                                         C2H_COMPAT_HEADER_NAME " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
@@ -791,13 +843,15 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                                         r->compat, compat_caveat(r));
     if (rc) return rc;
     s->used_compat = 1;
+    if (s->facts->toks[i].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[i].begin;
   }
   if (r->unsupported && r->arity)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
+  if (r->unsupported && !compat && reported_by_atomics(r)) return 0;
   if (r->unsupported && !compat)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
-                         "%s has no HIP equivalent: %s", r->cuda, r->unsupported);
+                         "%s%s%s has no HIP equivalent: %s", ns, sep, r->cuda, r->unsupported);
   const c2h_rule_form *form = compat ? &compat_form : &r->form;
   int fallback = 0;
   if (compat) {
@@ -908,9 +962,62 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
     s->stats->renames++;
     return c2h_edit_add(s->edits, t->begin, end, "", 0);
   }
-  if ((rc = c2h_edit_add(s->edits, t->begin, t->end, form->hip, strlen(form->hip)))) return rc;
+  /* `cg::reduce` becomes `cu2hip_cg_reduce`: the header's functions are
+   * global. */
+  size_t from = r->ns && compat ? s->facts->toks[qualifier_start(s, i)].begin : t->begin;
+  if ((rc = c2h_edit_add(s->edits, from, t->end, form->hip, strlen(form->hip)))) return rc;
   s->stats->renames++;
   return 0;
+}
+
+/* A `using cooperative_groups::reduce;` whose name becomes a function of
+ * the header: the declaration goes (the uses it served are renamed too).
+ * Returns 1 when token i is the name of one, with its edit made. */
+static int drop_using_declaration(c2h_scan *s, size_t i, const c2h_rule *r, int *rc) {
+  size_t q = qualifier_start(s, i);
+  *rc = 0;
+  if (q == i || q == 0 || !c2h_tok_is(s, q - 1, "using") || !c2h_tok_is(s, i + 1, ";") ||
+      !names_cg_qualifier(s, q, i))
+    return 0;
+  *rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                      "%s::%s has no HIP equivalent; this using-declaration goes, and the uses of %s become %s "
+                      "of " C2H_COMPAT_HEADER_NAME,
+                      r->ns, r->cuda, r->cuda, r->compat);
+  if (*rc == 0) *rc = c2h_edit_add(s->edits, s->facts->toks[q - 1].begin, s->facts->toks[i + 1].end, "", 0);
+  if (*rc == 0) s->stats->renames++;
+  return 1;
+}
+
+/* Whether token i is an unqualified call or template name (`reduce(`,
+ * `plus<`) in code the compiler sees, that the parse left unresolved, in a
+ * file that includes cooperative_groups/reduce.h or scan.h: there it may
+ * well be the collective (argument-dependent lookup finds it without a
+ * qualifier), and left as it is it would not compile for HIP. The parse
+ * against a real toolkit lists no reached headers: there the file's own
+ * #include of them counts. */
+static int unresolved_cg_use(const c2h_scan *s, size_t i) {
+  const c2h_strmap *reached = &s->facts->reached_headers;
+  if (s->facts->toks[i].use != C2H_USE_UNKNOWN || in_non_code_directive(s, i) || !c2h_tok_active(s, i) ||
+      qualifier_start(s, i) != i || (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))) ||
+      !(c2h_tok_is(s, i + 1, "(") || c2h_tok_is(s, i + 1, "<")))
+    return 0;
+  return s->compat_included ||
+         c2h_strmap_get(reached, "cooperative_groups/reduce.h", strlen("cooperative_groups/reduce.h")) >= 0 ||
+         c2h_strmap_get(reached, "cooperative_groups/scan.h", strlen("cooperative_groups/scan.h")) >= 0;
+}
+
+/* Whether token i is a use of the entity of an entry bound to a namespace
+ * (`namespace` key): the parse resolved it there, or, where the parse has
+ * no answer (a macro body), the name is qualified by that namespace in so
+ * many words (`cooperative_groups::plus`, or an alias the file declares
+ * for it). A name the parse resolved elsewhere (thrust::plus, the user's
+ * own) is not. */
+static int in_entry_namespace(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->api_cg) return 1;
+  if (t->use != C2H_USE_UNKNOWN || in_non_code_directive(s, i)) return 0;
+  size_t q = qualifier_start(s, i);
+  return q < i && names_cg_qualifier(s, q, i);
 }
 
 int c2h_scan_names(c2h_scan *s) {
@@ -924,6 +1031,18 @@ int c2h_scan_names(c2h_scan *s) {
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */
       rc = s->facts->toks[i].api_member || s->facts->toks[i].api_method ? handle_member(s, i, r) : 0;
+      continue;
+    }
+    if (r && r->ns) {
+      /* A generic name (reduce, plus): only where it is the namespace's. */
+      int compat = s->compat && r->compat;
+      if (compat && drop_using_declaration(s, i, r, &rc)) continue;
+      if (in_entry_namespace(s, i)) rc = handle_name(s, &nc, i, r);
+      else if (compat && unresolved_cg_use(s, i))
+        rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_API_UNSUPPORTED, NULL,
+                           "%s could be %s::%s, which HIP lacks, but the parse did not resolve it: if it is, "
+                           "write %s (of " C2H_COMPAT_HEADER_NAME ", which this file includes)",
+                           r->cuda, r->ns, r->cuda, r->compat);
       continue;
     }
     if (!r || !is_api_use(s, i)) continue;

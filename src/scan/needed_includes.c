@@ -191,6 +191,9 @@ static int includes_compat(const c2h_scan *s) {
  * use the functions whoever includes them. */
 static int add_compat(c2h_scan *s, size_t at) {
   if (!s->used_compat || includes_compat(s)) return 0;
+  /* Where an #include of cooperative_groups/reduce.h became the header's,
+   * that line serves the names after it. */
+  if (s->compat_included && s->first_compat_use > s->compat_include_at) return 0;
   const char *nl = memchr(s->src, '\n', s->len);
   const char *line = nl && nl > s->src && nl[-1] == '\r' ? "#include \"" C2H_COMPAT_HEADER_NAME "\"\r\n"
                                                       : "#include \"" C2H_COMPAT_HEADER_NAME "\"\n";

@@ -36,6 +36,14 @@ typedef struct c2h_scan {
   unsigned long long deadline_ms;
   int compat;      /* cu2hip_compat.h may stand in for names HIP lacks */
   int used_compat; /* set by c2h_scan_names: a name became one of its functions */
+  /* Set by c2h_scan_includes: an #include of a CUDA header whose names
+   * the compatibility header provides (cooperative_groups/reduce.h) became
+   * the compatibility header's, at byte compat_include_at. */
+  int compat_included;
+  size_t compat_include_at;
+  /* Set by c2h_scan_names: the byte offset of the first name that became
+   * a function of the header (when used_compat is set). */
+  size_t first_compat_use;
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */

@@ -1,5 +1,6 @@
 /* One file: parse, run the rewrite passes, apply the edits. */
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -294,7 +295,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
                 .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0,
-                .compat = !tr->options.no_compat_header};
+                .compat = !tr->options.no_compat_header, .first_compat_use = SIZE_MAX};
   /* The parse ran on a thread of its own: its CPU time counts as well. */
   if (s.deadline_ms) {
     if (facts.parse_cpu_ms >= tr->options.time_limit_ms) goto timed_out;

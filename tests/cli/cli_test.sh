@@ -556,6 +556,14 @@ sc_rules_lookup_suggests() {
   t rules lookup notACudaNameAtAll
   expect_rc 1
   grep -q 'did you mean' "$LOG/stderr" && die "a suggestion for a name close to nothing"
+  # What cu2hip_compat.h stands in with, and where a generic name applies.
+  t rules lookup reduce cusparseGetErrorString
+  expect_rc 0
+  grep -q 'only where the name resolves to namespace cooperative_groups' "$LOG/stdout" ||
+    die "cg::reduce's entry does not say it is bound to its namespace"
+  grep -q 'becomes cu2hip_cg_reduce of cu2hip_compat.h' "$LOG/stdout" || die "no compat function for reduce"
+  grep -q 'for older targets: becomes cu2hip_cusparseGetErrorString' "$LOG/stdout" ||
+    die "no compat function for cusparseGetErrorString before ROCm 6.0"
   t rules lokup cudaMalloc
   expect_rc 2
   expect_stderr "did you mean lookup\\?" "the rules command"

@@ -39,3 +39,91 @@ __global__ void every_function(int *o, unsigned *u, float *f, double *d, unsigne
          cu2hip_match_all_sync(~0ull, 1u, &pred) ^ cu2hip_match_all_sync(0xffffffffull, q, &pred);
   o[t] += pred;
 }
+
+// The cooperative-groups collectives on every tile size of a gfx942
+// wavefront and on a coalesced group, with each operator, a 64-bit value
+// and a value of a struct type (moved as 32-bit words).
+#include <hip/hip_cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+struct pair_sum {
+  float x;
+  int n;
+};
+struct pair_add {
+  __device__ pair_sum operator()(const pair_sum &a, const pair_sum &b) const { return {a.x + b.x, a.n + b.n}; }
+};
+
+template <class G> __device__ int tile_collectives(const G &g, int v, double w) {
+  int r = cu2hip_cg_reduce(g, v, cu2hip_cg_plus<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_less<int>()) +
+          cu2hip_cg_reduce(g, v, cu2hip_cg_greater<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_bit_and<int>()) +
+          cu2hip_cg_reduce(g, v, cu2hip_cg_bit_or<int>()) + cu2hip_cg_reduce(g, v, cu2hip_cg_bit_xor<int>());
+  r += cu2hip_cg_inclusive_scan(g, v) + cu2hip_cg_exclusive_scan(g, v) +
+       cu2hip_cg_inclusive_scan(g, v, cu2hip_cg_greater<>()) + cu2hip_cg_exclusive_scan(g, v, cu2hip_cg_bit_xor<int>());
+  r += (int)cu2hip_cg_reduce(g, w, cu2hip_cg_plus<double>()) + (int)cu2hip_cg_exclusive_scan(g, w);
+  pair_sum p = cu2hip_cg_reduce(g, pair_sum{(float)w, v}, pair_add());
+  r += p.n + (int)cu2hip_cg_inclusive_scan(g, p, pair_add()).x;
+  r += (int)cu2hip_cg_reduce(g, (unsigned long long)v, [](unsigned long long a, unsigned long long b) { return a * b; });
+  return r;
+}
+
+__global__ void every_collective(int *o, const double *d) {
+  cg::thread_block block = cg::this_thread_block();
+  int t = threadIdx.x;
+  double w = d[t];
+  o[t] = tile_collectives(cg::tiled_partition<1>(block), t, w) + tile_collectives(cg::tiled_partition<2>(block), t, w) +
+         tile_collectives(cg::tiled_partition<4>(block), t, w) + tile_collectives(cg::tiled_partition<8>(block), t, w) +
+         tile_collectives(cg::tiled_partition<16>(block), t, w) +
+         tile_collectives(cg::tiled_partition<32>(block), t, w) +
+         tile_collectives(cg::tiled_partition<64>(block), t, w);
+  if (t % 3) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    o[t] += cu2hip_cg_reduce(active, t, cu2hip_cg_plus<int>()) + cu2hip_cg_inclusive_scan(active, t) +
+            cu2hip_cg_exclusive_scan(active, t, cu2hip_cg_less<int>());
+  }
+}
+
+// The __nv_atomic_* stand-ins on every type class they take.
+struct alignas(8) pair_word {
+  int a;
+  float b;
+};
+__global__ void every_atomic(int *p, unsigned long long *u, float *f, double *d, pair_word *w, long long *l) {
+  int o = cu2hip_nv_atomic_fetch_add(p, 1, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_DEVICE) +
+          cu2hip_nv_atomic_fetch_sub(p, 1, cu2hip_NV_ATOMIC_ACQ_REL) +
+          cu2hip_nv_atomic_fetch_and(p, 3, cu2hip_NV_ATOMIC_SEQ_CST, cu2hip_NV_THREAD_SCOPE_BLOCK) +
+          cu2hip_nv_atomic_fetch_or(p, 3, cu2hip_NV_ATOMIC_RELEASE, cu2hip_NV_THREAD_SCOPE_THREAD) +
+          cu2hip_nv_atomic_fetch_xor(p, 3, cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_CLUSTER) +
+          cu2hip_nv_atomic_fetch_min(p, 3, 0, 3) + cu2hip_nv_atomic_fetch_max(p, 3, 5, 4);
+  cu2hip_nv_atomic_add(f, 1.0f, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  cu2hip_nv_atomic_sub(d, 1.0, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_and(u, 1ull, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_or(u, 1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_xor(u, 1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_min(l, -1, cu2hip_NV_ATOMIC_RELAXED);
+  cu2hip_nv_atomic_max(l, 1, cu2hip_NV_ATOMIC_RELAXED);
+  o += cu2hip_nv_atomic_load_n(p, cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_DEVICE);
+  cu2hip_nv_atomic_store_n(p, o, cu2hip_NV_ATOMIC_RELEASE);
+  o += cu2hip_nv_atomic_exchange_n(p, 7, cu2hip_NV_ATOMIC_ACQ_REL, cu2hip_NV_THREAD_SCOPE_SYSTEM);
+  int e = 7;
+  o += cu2hip_nv_atomic_compare_exchange_n(p, &e, 8, true, cu2hip_NV_ATOMIC_RELEASE, cu2hip_NV_ATOMIC_ACQUIRE);
+  pair_word x = {1, 2.0f}, y;
+  cu2hip_nv_atomic_load(w, &y, cu2hip_NV_ATOMIC_SEQ_CST);
+  cu2hip_nv_atomic_store(w, &x, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  cu2hip_nv_atomic_exchange(w, &x, &y, cu2hip_NV_ATOMIC_ACQ_REL);
+  o += cu2hip_nv_atomic_compare_exchange(w, &x, &y, false, cu2hip_NV_ATOMIC_SEQ_CST, cu2hip_NV_ATOMIC_RELAXED);
+  float g = 0;
+  cu2hip_nv_atomic_load(f, &g, cu2hip_NV_ATOMIC_RELAXED);
+  for (int order = 0; order <= 5; order++) cu2hip_nv_atomic_thread_fence(order, cu2hip_NV_THREAD_SCOPE_DEVICE);
+  cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_SEQ_CST);
+  cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_ACQUIRE, cu2hip_NV_THREAD_SCOPE_BLOCK);
+  p[1] = o + (int)g + y.a;
+}
+
+// The hipSPARSE status strings, for targets before ROCm 6.0 (host code).
+#if __has_include(<hipsparse/hipsparse.h>)
+#include <hipsparse/hipsparse.h>
+const char *sparse_status_text(hipsparseStatus_t s) {
+  return s == HIPSPARSE_STATUS_SUCCESS ? cu2hip_cusparseGetErrorName(s) : cu2hip_cusparseGetErrorString(s);
+}
+#endif

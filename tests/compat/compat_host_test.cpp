@@ -10,25 +10,9 @@
 #include <cstring>
 
 #include "cu2hip_compat.h"
+#include "host_check.h"
 
 // Built with -frounding-math: the references change the rounding mode.
-
-
-static int failures = 0;
-#define EXPECT(cond, ...)                                  \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      if (++failures <= 20) std::printf(__VA_ARGS__);      \
-    }                                                      \
-  } while (0)
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd32() {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state >> 11);
-}
 
 // Words whose lanes hit the edges: 0, 1, -1, the signed extremes.
 static const uint32_t edge_words[] = {0x00000000u, 0xffffffffu, 0x7f7f7f7fu, 0x80808080u, 0x01010101u,

@@ -8,6 +8,10 @@
  * - __syncwarp (with C2H_ROCM7, for --rocm-version 7.0): ROCm 7.0 adds it
  *   (HIP change log) next to the _sync functions the 6.3 headers have behind
  *   HIP_ENABLE_WARP_SYNC_BUILTINS; as there, a mask must be 64 bits wide.
+ * - hipsparseGetErrorName / hipsparseGetErrorString: hipSPARSE has them from
+ *   ROCm 6.0 on, but the only hipSPARSE headers here are Debian's (5.2).
+ *   Declared only: the compile is --cuda-device-only, so host code is
+ *   checked but not generated.
  */
 #ifndef C2H_TEST_ROCM63_EXTRAS_H
 #define C2H_TEST_ROCM63_EXTRAS_H
@@ -25,5 +29,8 @@ template <typename Mask> __device__ inline void __syncwarp(Mask) {
   __syncwarp();
 }
 #endif
+
+template <typename Status> const char *hipsparseGetErrorName(Status);
+template <typename Status> const char *hipsparseGetErrorString(Status);
 
 #endif

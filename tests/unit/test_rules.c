@@ -91,8 +91,15 @@ static void invalid_files_are_located(void **state) {
   load_bad("functions:\n  cudaA: hipA\n", 1, 1, "missing required key 'library'");
   load_bad("library: x\nfunctions: {cudaA: hipA\n", 3, 1, "invalid YAML");
   load_bad("library: x\n", 1, 1, "no entries");
-  /* compat: device entries only, and only where HIP lacks the name. */
-  load_bad("library: x\nfunctions:\n  cudaA: {unsupported: \"no\", compat: c}\n", 3, 30, "unknown key 'compat'");
+  /* compat: device and function entries (a header names the compatibility
+   * header itself), only where HIP lacks the name; namespace: device
+   * entries, and only the namespace the parse tells apart. */
+  load_bad("library: x\ntypes:\n  cudaA_t: {unsupported: \"no\", compat: c}\n", 3, 32, "unknown key 'compat'");
+  load_bad("library: x\nheaders:\n  a.h: {unsupported: \"no\", compat: c.h}\n", 3, 36, "must be cu2hip_compat.h");
+  load_bad("library: x\ndevice:\n  reduce: {unsupported: \"no\", namespace: thrust}\n", 3, 42,
+           "'namespace' must be cooperative_groups");
+  load_bad("library: x\nfunctions:\n  f: {unsupported: \"no\", namespace: cooperative_groups}\n", 3, 26,
+           "unknown key 'namespace'");
   load_bad("library: x\ndevice:\n  __a: {hip: a, compat: c}\n", 3, 8, "'compat' needs 'unsupported'");
   load_bad("library: x\ndevice:\n  __a: {hip: a, rocm: \"7.0\", fallback: {hip: b}, compat: c}\n", 3, 8,
            "'compat' needs 'unsupported'");
@@ -151,6 +158,14 @@ static void compat_entries_name_the_header_function(void **state) {
                          "  __b: {hip: __b, rocm: \"7.0\", compat: cu2hip_b}\n");
   assert_string_equal(c2h_rules_lookup(r, "__a", 3)->compat, "cu2hip_a");
   assert_string_equal(c2h_rules_lookup(r, "__b", 3)->compat, "cu2hip_b");
+  c2h_rules_free(r);
+  r = load_ok("library: x\nheaders:\n  a/b.h: {unsupported: \"no\", compat: cu2hip_compat.h}\n"
+              "functions:\n  cuF: {hip: hipF, rocm: \"6.0\", compat: cu2hip_cuF}\n"
+              "device:\n  plus: {unsupported: \"no\", compat: cu2hip_cg_plus, namespace: cooperative_groups}\n");
+  assert_string_equal(c2h_rules_lookup_header(r, "a/b.h", 5)->compat, "cu2hip_compat.h");
+  assert_string_equal(c2h_rules_lookup(r, "cuF", 3)->compat, "cu2hip_cuF");
+  assert_string_equal(c2h_rules_lookup(r, "plus", 4)->ns, "cooperative_groups");
+  assert_null(c2h_rules_lookup(r, "cuF", 3)->ns);
   c2h_rules_free(r);
   /* The default table marks what cu2hip_compat.h provides. */
   c2h_error err;

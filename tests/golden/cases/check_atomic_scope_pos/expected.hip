@@ -1,5 +1,6 @@
 // System-scope atomics: a GPU producer signals a CPU consumer through
 // host-mapped memory.
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 #include <cuda/atomic>
 
@@ -25,5 +26,5 @@ __global__ void mailbox(int *flag, int *block_count, int *grid_count) {
 __device__ cuda::atomic<int> g_done;
 
 __device__ void publish(int *slot, int v) {
-  __nv_atomic_store_n(slot, v, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_SYSTEM);
+  cu2hip_nv_atomic_store_n(slot, v, cu2hip_NV_ATOMIC_RELEASE, cu2hip_NV_THREAD_SCOPE_SYSTEM);
 }

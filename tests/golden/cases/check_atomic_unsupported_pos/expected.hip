@@ -1,4 +1,5 @@
 // Atomics that HIP (for the ROCm 6.2 target) or gfx942 does not provide.
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_bf16.h>
@@ -45,5 +46,5 @@ __device__ void push(tagged_ptr *head, unsigned __int128 *raw, unsigned long lon
 __global__ void count_hits(int *hits, const int *keys, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && keys[i] > 0)
-    __nv_atomic_fetch_add(&hits[keys[i] % 16], 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    cu2hip_nv_atomic_fetch_add(&hits[keys[i] % 16], 1, cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_DEVICE);
 }

@@ -1,7 +1,6 @@
 // CUDA-only headers are reported as unsupported, not as missing files.
 #include <hip/hip_runtime.h>
-#include <cooperative_groups/reduce.h>
-#include <cooperative_groups/scan.h>
+#include "cu2hip_compat.h"
 #include <cudaEGL.h>
 
 int answer() { return 42; }

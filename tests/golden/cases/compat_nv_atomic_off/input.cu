@@ -1,0 +1,1 @@
+../compat_nv_atomic/input.cu
