@@ -28,6 +28,13 @@ int c2h_edit_add(c2h_edit_list *l, size_t begin, size_t end, const char *text, s
   return 0;
 }
 
+void c2h_edit_remove(c2h_edit_list *l, size_t index) {
+  if (index >= l->len) return;
+  free(l->items[index].text);
+  memmove(&l->items[index], &l->items[index + 1], (l->len - index - 1) * sizeof *l->items);
+  l->len--;
+}
+
 int c2h_edit_overlaps(const c2h_edit_list *l, size_t begin, size_t end) {
   for (size_t i = 0; i < l->len; i++) {
     const c2h_edit *e = &l->items[i];

@@ -20,6 +20,8 @@ void c2h_edit_list_dispose(c2h_edit_list *l);
 
 /* Adds an edit (text copied, len bytes). Returns 0 or C2H_ERR_NOMEM. */
 int c2h_edit_add(c2h_edit_list *l, size_t begin, size_t end, const char *text, size_t len);
+/* Withdraws edit `index` (its position in l->items, in the order added). */
+void c2h_edit_remove(c2h_edit_list *l, size_t index);
 
 /* Whether an edit already touches [begin, end). */
 int c2h_edit_overlaps(const c2h_edit_list *l, size_t begin, size_t end);

@@ -101,6 +101,7 @@ static int add_needed_first(c2h_scan *s, const c2h_rule *r, size_t hash_tok, con
   if (n < 0 || (size_t)n >= sizeof line) return 0;
   int rc = c2h_edit_add(s->edits, at, at, line, (size_t)n);
   if (rc == 0) s->stats->includes++;
+  if (rc == 0 && strcmp(r->needs, "hip/hip_runtime.h") == 0) s->runtime_needed_edit = s->edits->len;
   return rc;
 }
 

@@ -164,6 +164,11 @@ static int add_runtime(c2h_scan *s, const c2h_rule *runtime, size_t at) {
   if (where >= s->facts->n_toks) return 0; /* an empty file */
   int rc = insert_line(s, at, RUNTIME_HEADER);
   if (rc) return rc;
+  if (s->runtime_needed_edit) { /* the first line serves that header too */
+    c2h_edit_remove(s->edits, s->runtime_needed_edit - 1);
+    s->runtime_needed_edit = 0;
+    s->stats->includes--;
+  }
   if (cu)
     return c2h_scan_diag(s, where, where, C2H_SEV_NOTE, C2H_CHECK_INCLUDE_ADDED, NULL,
                          "added #include <" RUNTIME_HEADER "> as the first line: nvcc includes "

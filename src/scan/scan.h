@@ -44,6 +44,11 @@ typedef struct c2h_scan {
   /* Set by c2h_scan_names: the byte offset of the first name that became
    * a function of the header (when used_compat is set). */
   size_t first_compat_use;
+  /* Set by c2h_scan_includes: 1 + the index in `edits` of the line it
+   * added for a header that needs hip/hip_runtime.h before it (0: none).
+   * c2h_scan_needed_includes empties that line when it puts the runtime
+   * header first in the file, which then serves both. */
+  size_t runtime_needed_edit;
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */

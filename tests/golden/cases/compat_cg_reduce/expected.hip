@@ -1,7 +1,6 @@
 // cooperative_groups::reduce, inclusive_scan and exclusive_scan with CUDA's
 // operators: HIP's cooperative groups have none; cu2hip_compat.h has them.
 #include <hip/hip_runtime.h>
-#include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 #include "cu2hip_compat.h"
 namespace cg = cooperative_groups;

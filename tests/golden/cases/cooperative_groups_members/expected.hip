@@ -3,7 +3,6 @@
 // (ballot, meta_group_rank), some HIP's classes lack (grid_group's
 // block_rank). A user class with members of the same names is left alone.
 #include <hip/hip_runtime.h>
-#include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
 namespace cg = cooperative_groups;
 
