@@ -284,6 +284,9 @@ static int scan_function(wm_state *w, const c2h_function *fn, unsigned lanes) {
   c2h_strmap_dispose(&w->ballots);
   c2h_strmap_init(&w->ballots);
   int rc = 0;
+  /* Blocks of at most 32 threads fill lanes 0-31: a ballot has no bit
+   * above 31, and 32-bit masks and counts see all of it. */
+  if (lanes & C2H_LANES_SMALL) return 0;
   /* Stores first, so that the bit functions know every ballot variable. */
   for (size_t i = w->first; i < w->last && !rc; i++)
     if (is_ballot_call(w, i)) rc = check_store(w, i);

@@ -463,10 +463,7 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
   return found;
 }
 
-/* Whether every lane that reaches `call` has run the statement holding
- * token at first (in the same or an enclosing block, earlier, not under a
- * condition of its own). */
-static int runs_before(const c2h_scan *s, size_t at, size_t call, size_t fb) {
+int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t call, size_t fb) {
   if (at >= call) return 0;
   size_t j = at;
   /* The statement's start: brackets balanced back to ; { or }. */
@@ -510,7 +507,7 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
   if (n != (sync ? 2u : 1u)) return 0;
   c2h_tok_span p = args[n - 1];
   if (!span_stable(s, p.first, p.last, fb, fe)) return 0;
-  if (at != NONE && !runs_before(s, at, call, fb)) return 0;
+  if (at != NONE && !c2h_tok_runs_before(s, at, call, fb)) return 0;
   guards g;
   int guarded = 0;
   enclosing_guards(s, call, fb, &g);

@@ -28,4 +28,10 @@ int c2h_mask_only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t
  * its own mask does not matter. */
 int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call);
 
+/* Whether every thread that reaches token `pos` has run the statement
+ * holding token `at` first: `at` comes earlier, in a block that holds pos
+ * too, and not under a condition or loop of its own within that block.
+ * fb: the first token of the function holding both. */
+int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t pos, size_t fb);
+
 #endif
