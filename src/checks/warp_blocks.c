@@ -69,6 +69,19 @@ static size_t init_end(const c2h_scan *s, size_t a, size_t fe) {
 static int write_kind(const c2h_scan *s, size_t u, size_t fe, size_t *va, size_t *vb, int *list) {
   const c2h_token *p = u > 0 ? tk(s, u - 1) : NULL;
   int declared = p && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD) && !c2h_tok_is(s, u - 1, "return");
+  if (p && c2h_tok_is(s, u - 1, ",")) { /* dim3 grid(n), block(32): a later declarator */
+    size_t j = u - 1, depth = 0;
+    while (j-- > 0) {
+      if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) depth++;
+      else if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) {
+        if (depth == 0) break;
+        depth--;
+      } else if (depth == 0 && c2h_tok_is(s, j, ";")) {
+        break;
+      }
+    }
+    declared = j + 1 < u && c2h_tok_is(s, j + 1, "dim3");
+  }
   *list = 0;
   if (c2h_tok_is(s, u + 1, "=")) {
     *va = u + 2;
