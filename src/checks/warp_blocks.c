@@ -14,6 +14,7 @@
 
 #include "checks.h"
 #include "scan/mask_exact.h"
+#include "scan/mask_value.h"
 
 #define NONE ((size_t)-1)
 #define MAX_THREADS 32
@@ -48,21 +49,6 @@ static int dims_product(const c2h_scan *s, size_t open, size_t close, size_t at,
   return 1;
 }
 
-/* The end of the initialiser starting at a: its `;` or top-level `,`. */
-static size_t init_end(const c2h_scan *s, size_t a, size_t fe) {
-  size_t depth = 0;
-  for (size_t j = a; j < fe; j++) {
-    if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
-    else if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) {
-      if (depth == 0) return j;
-      depth--;
-    } else if (depth == 0 && (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, ","))) {
-      return j;
-    }
-  }
-  return fe;
-}
-
 /* What the token u, an occurrence of a variable, does to it: 0 a read,
  * 1 a declaration without a value, 2 a write whose value is [*va, *vb]
  * (or a dim3 list when *list), 3 any other write. */
@@ -85,8 +71,8 @@ static int write_kind(const c2h_scan *s, size_t u, size_t fe, size_t *va, size_t
   *list = 0;
   if (c2h_tok_is(s, u + 1, "=")) {
     *va = u + 2;
-    size_t e = init_end(s, u + 2, fe);
-    if (e <= u + 2) return 3;
+    size_t e = c2h_tok_init_end(s, u + 2);
+    if (e <= u + 2 || e >= fe) return 3;
     *vb = e - 1;
     if (c2h_tok_is(s, *va, "{") && c2h_tok_match(s, *va) == *vb) *list = 1;
     return 2;

@@ -93,34 +93,32 @@ static size_t find_top(const c2h_scan *s, size_t a, size_t b, const char *op) {
   return NONE;
 }
 
-/* The number of top-level binary operators in [a, b]. */
-static int top_operators(const c2h_scan *s, size_t a, size_t b) {
-  static const char *const ops[] = {"+",  "-",  "*",  "/",  "%",  "&",  "|",  "^",  "<<", ">>", "?", "&&",
-                                    "||", "<",  ">",  "<=", ">=", "==", "!=", "=",  ","};
+/* The number of top-level tokens of [a, b] (its first left out) that are
+ * one of ops, a NULL-terminated list. */
+static int top_count(const c2h_scan *s, size_t a, size_t b, const char *const *ops) {
   size_t depth = 0;
   int count = 0;
   for (size_t j = a; j <= b; j++) {
     if (is_opener(s, j)) depth++;
     else if (is_closer(s, j) && depth) depth--;
     else if (depth == 0 && j > a)
-      for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) count += c2h_tok_is(s, j, ops[k]);
+      for (size_t k = 0; ops[k]; k++) count += c2h_tok_is(s, j, ops[k]);
   }
   return count;
 }
 
-/* The number of top-level operators in [a, b] that bind less tightly
- * than a comparison `<`, the comparisons included. */
+/* The number of top-level binary operators in [a, b]. */
+static int top_operators(const c2h_scan *s, size_t a, size_t b) {
+  static const char *const ops[] = {"+",  "-", "*", "/",  "%",  "&",  "|",  "^",  "<<", ">>", "?",
+                                    "&&", "||", "<", ">", "<=", ">=", "==", "!=", "=",  ",",  NULL};
+  return top_count(s, a, b, ops);
+}
+
+/* The number of top-level operators in [a, b] that bind less tightly than
+ * a comparison `<`, the comparisons included. */
 static int top_comparisons(const c2h_scan *s, size_t a, size_t b) {
-  static const char *const ops[] = {"<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||", "?", "=", ","};
-  size_t depth = 0;
-  int count = 0;
-  for (size_t j = a; j <= b; j++) {
-    if (is_opener(s, j)) depth++;
-    else if (is_closer(s, j) && depth) depth--;
-    else if (depth == 0 && j > a)
-      for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) count += c2h_tok_is(s, j, ops[k]);
-  }
-  return count;
+  static const char *const ops[] = {"<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||", "?", "=", ",", NULL};
+  return top_count(s, a, b, ops);
 }
 
 /* An integer literal's value (suffixes allowed); 0 when not one. */

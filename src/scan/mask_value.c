@@ -78,9 +78,7 @@ int c2h_mask_tok_written(const c2h_scan *s, size_t u) {
   return 0;
 }
 
-/* The end of an initialiser starting at a: the `;` or top-level `,` (or
- * closing bracket) after it. */
-static size_t init_end(const c2h_scan *s, size_t a) {
+size_t c2h_tok_init_end(const c2h_scan *s, size_t a) {
   size_t depth = 0, n = s->facts->n_toks;
   for (size_t j = a; j < n; j++) {
     if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
@@ -186,7 +184,7 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
     if (!constant && !here) continue; /* a global the program may change */
     if (here && !in_scope(s, d, u)) continue; /* another block's variable */
     if (here && found < n && !macro && tk(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
-    found = d, vf = d + 2, vl = init_end(s, d + 2), macro = 0, candidates++;
+    found = d, vf = d + 2, vl = c2h_tok_init_end(s, d + 2), macro = 0, candidates++;
     if (vl <= vf) candidates++; /* nothing to read */
     else vl--;
   }
