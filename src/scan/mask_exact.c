@@ -56,6 +56,20 @@ static int is_opener(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{");
 }
 
+/* Whether [a, b) holds a conditional directive (#if, #ifdef, #else, ...):
+ * code between such lines may not be compiled at all, and the walks over
+ * blocks and statements below cannot tell which branch is. */
+static int has_conditional(const c2h_scan *s, size_t a, size_t b) {
+  static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif"};
+  for (size_t j = a; j + 1 < b; j++) {
+    if (!c2h_tok_is(s, j, "#") || tk(s, j + 1)->line != tk(s, j)->line) continue;
+    if (j > 0 && tk(s, j - 1)->line == tk(s, j)->line) continue; /* not at a line's start */
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+      if (c2h_tok_is(s, j + 1, words[k])) return 1;
+  }
+  return 0;
+}
+
 /* The bracket opening the one closing at j, not before lo; NONE if none. */
 static size_t match_back(const c2h_scan *s, size_t j, size_t lo) {
   size_t depth = 0;
@@ -418,6 +432,17 @@ static int is_definition_name(const c2h_scan *s, size_t t) {
   return 0;
 }
 
+/* Whether the name at t is declared there (`__device__ float f(unsigned
+ * m, float v);`): a type word before it, not an expression. */
+static int is_prototype_name(const c2h_scan *s, size_t t) {
+  static const char *const not_types[] = {"return", "else", "do", "case", "sizeof", "throw", "new", "delete", "co_return"};
+  if (t == 0 || (tk(s, t - 1)->kind != C2H_TOK_IDENT && tk(s, t - 1)->kind != C2H_TOK_KEYWORD)) return 0;
+  for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
+    if (c2h_tok_is(s, t - 1, not_types[k])) return 0;
+  size_t open = list_open(s, t), close = open == NONE ? NONE : c2h_tok_match(s, open);
+  return close != NONE && close + 1 < s->facts->n_toks && c2h_tok_is(s, close + 1, ";");
+}
+
 /* The index of the parameter named like token u in the list (open, close),
  * or -1. */
 static long parameter_index(const c2h_scan *s, size_t open, size_t close, size_t u) {
@@ -446,7 +471,7 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
     if (is_ident(s, j) && same_text(s, j, u) && c2h_mask_tok_written(s, j)) return 0;
   int found = 0;
   for (size_t t = 0; t < n; t++) {
-    if (!is_ident(s, t) || !same_text(s, t, name) || is_definition_name(s, t)) continue;
+    if (!is_ident(s, t) || !same_text(s, t, name) || is_definition_name(s, t) || is_prototype_name(s, t)) continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->") || c2h_tok_is(s, t - 1, "#") ||
                   c2h_tok_is(s, t - 1, "define")))
       return 0;
@@ -462,7 +487,7 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
 }
 
 int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t call, size_t fb) {
-  if (at >= call) return 0;
+  if (at >= call || has_conditional(s, fb, call)) return 0;
   size_t j = at;
   /* The statement's start: brackets balanced back to ; { or }. */
   while (j > fb) {
@@ -504,7 +529,7 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
   size_t n = c2h_tok_split(s, a + 1, b, args, 3);
   if (n != (sync ? 2u : 1u)) return 0;
   c2h_tok_span p = args[n - 1];
-  if (!span_stable(s, p.first, p.last, fb, fe)) return 0;
+  if (!span_stable(s, p.first, p.last, fb, fe) || has_conditional(s, fb, call)) return 0;
   if (at != NONE && !c2h_tok_runs_before(s, at, call, fb)) return 0;
   guards g;
   int guarded = 0;
@@ -521,7 +546,7 @@ static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size
   if (a == b && is_ident(s, a)) return covers(s, call, a, b, depth + 1);
   if (ballot_covers(s, call, a, b, at, fb, fe, depth)) return 1;
   low_lanes l;
-  if (!mask_low_lanes(s, a, b, &l)) return 0;
+  if (!mask_low_lanes(s, a, b, &l) || has_conditional(s, fb, call)) return 0;
   if (l.a != NONE && !span_stable(s, l.a, l.b, fb, fe)) return 0;
   guards g;
   enclosing_guards(s, call, fb, &g);

@@ -30,8 +30,9 @@ int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call);
 
 /* Whether every thread that reaches token `pos` has run the statement
  * holding token `at` first: `at` comes earlier, in a block that holds pos
- * too, and not under a condition or loop of its own within that block.
- * fb: the first token of the function holding both. */
+ * too, and not under a condition or loop of its own within that block,
+ * with no conditional directive (#if) in the function before pos. fb: the
+ * first token of the function holding both. */
 int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t pos, size_t fb);
 
 #endif

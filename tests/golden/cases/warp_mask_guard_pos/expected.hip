@@ -29,5 +29,13 @@ __global__ void unguarded(int *data, int k) {
   } else {
     v += __shfl_xor(v, 1);
   }
+  // A guard in a branch the preprocessor leaves out guards nothing.
+#if 0
+  if (lane < 4) {
+#endif
+    v += __shfl_xor(v, 1);
+#if 0
+  }
+#endif
   data[threadIdx.x] = v;
 }

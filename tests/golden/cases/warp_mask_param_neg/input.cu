@@ -11,6 +11,8 @@ template <typename T> __device__ T group_sum(unsigned long long mask, T v) {
   return v;
 }
 
+__device__ float pass_on(unsigned long long mask, float v); // declared first
+
 __device__ float pass_on(unsigned long long mask, float v) { return group_sum<float>(mask, v) * 0.5f; }
 
 __global__ void sums(const float *in, float *out, int k) {
