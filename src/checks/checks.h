@@ -28,7 +28,7 @@ int c2h_check_handles(c2h_scan *s);              /* handle-as-integer */
 /* Which warp sizes the code of each function assumes (warp_size.c): per
  * function of s->facts, the C2H_LANES_* bits of the kernels (with the
  * device functions they reach) that hold it. *lanes is allocated (free). */
-enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2 };
+enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels of <= 32-thread blocks hold it */ };
 int c2h_warp_units(c2h_scan *s, unsigned char **lanes);
 
 /* ---- helpers shared by the families (checks.c) ---- */
@@ -46,6 +46,15 @@ int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name);
 /* The integer value of a literal token (decimal, hex, octal, with u/l
  * suffixes); 0 when it is not an integer literal. */
 int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value);
+
+/* The value of the constant expression [first, last]: integer literals and
+ * constants the file defines (#define, const/constexpr variables), with
+ * + - * / % and parentheses (launch_bounds.c). 0 when it has none. */
+int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v);
+/* Per function of s->facts: 1 for a kernel that always runs in blocks of
+ * at most 32 threads, as __launch_bounds__ or every launch in the file
+ * says (warp_blocks.c). *small is allocated (free). */
+int c2h_small_block_kernels(const c2h_scan *s, unsigned char **small);
 
 /* Whether token i is the '#' that starts a directive. */
 int c2h_tok_is_directive(const c2h_scan *s, size_t i);

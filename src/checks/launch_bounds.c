@@ -120,10 +120,14 @@ static int eval_span(const c2h_scan *s, size_t first, size_t last, int depth, lo
   return 1;
 }
 
+int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v) {
+  return eval_span(s, first, last, 0, v);
+}
+
 /* The value of an argument: integer literals, and constants the file
  * defines (`static const int kThreads = 256;`), with + - * / %. */
 static int literal_arg(const c2h_scan *s, c2h_tok_span a, long long *v) {
-  return eval_span(s, a.first, a.last, 0, v);
+  return c2h_check_eval(s, a.first, a.last, v);
 }
 
 /* Whether token i is the name of a macro being defined or undefined (the

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/mask_exact.h"
 #include "scan/mask_value.h"
 #include "util/strmap.h"
 
@@ -125,113 +126,11 @@ static size_t narrowing_cast(const wm_state *w, size_t call) {
   return narrow ? lp : 0;
 }
 
-static int passes_only_as_mask(const wm_state *w, size_t first, size_t last, size_t v, int depth);
-
-/* Whether the call whose name is at token `name` is an intrinsic that
- * takes a lane mask first: a _sync function or __syncwarp. */
-static int is_mask_taker(const wm_state *w, size_t name) {
-  size_t n = tok_len(w, name);
-  const char *p = tok_text(w, name);
-  return (n > 5 && memcmp(p + n - 5, "_sync", 5) == 0) || c2h_tok_is(w->s, name, "__syncwarp");
-}
-
-/* The name token of parameter `index` (0-based) of the function whose
- * name is at token `name`, or n_toks; *close: the list's closing paren. */
-static size_t nth_parameter(const wm_state *w, size_t name, size_t end, size_t index, size_t *close) {
-  size_t n = w->s->facts->n_toks, p = name + 1;
-  if (c2h_tok_is(w->s, p, "<")) { /* an explicit specialisation: f<int>(...) */
-    int depth = 0;
-    for (; p < end; p++) {
-      if (c2h_tok_is(w->s, p, "<")) depth++;
-      else if (c2h_tok_is(w->s, p, ">") && --depth == 0) break;
-    }
-    p++;
-  }
-  if (p >= end || !c2h_tok_is(w->s, p, "(")) return n;
-  *close = c2h_tok_match(w->s, p);
-  if (*close >= end) return n;
-  size_t at = 0, last_ident = n;
-  for (size_t j = p + 1, depth = 0; j <= *close; j++) {
-    if (c2h_tok_is(w->s, j, "(") || c2h_tok_is(w->s, j, "<") || c2h_tok_is(w->s, j, "[")) depth++;
-    else if ((c2h_tok_is(w->s, j, ")") || c2h_tok_is(w->s, j, ">") || c2h_tok_is(w->s, j, "]")) && depth) depth--;
-    else if (depth == 0 && (c2h_tok_is(w->s, j, ",") || j == *close)) {
-      if (at++ == index) return last_ident;
-      last_ident = n;
-    } else if (depth == 0 && c2h_tok_is(w->s, j, "=")) {
-      return n; /* a default argument: not worth the doubt */
-    } else if (depth == 0 && is_ident(w, j)) {
-      last_ident = j;
-    }
-  }
-  return n;
-}
-
-/* Whether argument `index` of calls to the user function named at token
- * `name` only ever names lanes: every definition of the function in the
- * file (a template and its specialisations) passes that parameter, alone,
- * as a lane mask and nothing else. Calls to functions not defined here
- * are not known. Two levels deep at most. */
-static int user_param_only_mask(const wm_state *w, size_t name, size_t index, int depth) {
-  const c2h_tu_facts *f = w->s->facts;
-  const char *text = tok_text(w, name);
-  size_t len = tok_len(w, name);
-  int found = 0;
-  if (depth > 2) return 0;
-  for (size_t k = 0; k < f->n_functions; k++) {
-    const c2h_function *fn = &f->functions[k];
-    if (fn->name_end - fn->name_begin != len || memcmp(w->s->src + fn->name_begin, text, len) != 0) continue;
-    size_t first = 0, last = 0, fname = f->n_toks, close = f->n_toks;
-    c2h_tok_range(w->s, fn->begin, fn->end, &first, &last);
-    for (size_t j = first; j < last && fname == f->n_toks; j++)
-      if (tok(w, j)->begin == fn->name_begin) fname = j;
-    if (fname == f->n_toks) return 0;
-    size_t param = nth_parameter(w, fname, last, index, &close);
-    if (param >= f->n_toks || !passes_only_as_mask(w, close + 1, last, param, depth + 1)) return 0;
-    found = 1;
-  }
-  return found;
-}
-
-/* Whether every use of the variable named at v within [first, last),
- * other than v itself, is alone the lane mask (first argument) of a _sync
- * intrinsic or __syncwarp, or an argument of a function of the file that
- * only uses it so: then the value only names lanes, and where the
- * translation drops masks (ROCm before 7.0) no lane is lost. */
-static int passes_only_as_mask(const wm_state *w, size_t first, size_t last, size_t v, int depth) {
-  int dropped = w->s->target < C2H_VERSION(7, 0);
-  for (size_t j = first; j < last; j++) {
-    if (j == v || !is_ident(w, j) || tok_len(w, j) != tok_len(w, v) ||
-        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) != 0)
-      continue;
-    if (!(c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")"))) return 0;
-    if (j >= 2 && c2h_tok_is(w->s, j - 1, "(") && is_ident(w, j - 2) && is_mask_taker(w, j - 2)) continue;
-    if (!dropped || !(c2h_tok_is(w->s, j - 1, "(") || c2h_tok_is(w->s, j - 1, ","))) return 0;
-    /* An argument of a call: find the callee and the argument's place. */
-    size_t open = j - 1, commas = 0, level = 0;
-    while (open > first && !(level == 0 && c2h_tok_is(w->s, open, "("))) {
-      if (c2h_tok_is(w->s, open, ")") || c2h_tok_is(w->s, open, "]")) level++;
-      else if ((c2h_tok_is(w->s, open, "(") || c2h_tok_is(w->s, open, "[")) && level) level--;
-      else if (level == 0 && c2h_tok_is(w->s, open, ",")) commas++;
-      open--;
-    }
-    size_t callee = open - 1;
-    if (c2h_tok_is(w->s, callee, ">")) { /* f<T>(...) */
-      int angle = 0;
-      while (callee > first) {
-        if (c2h_tok_is(w->s, callee, ">")) angle++;
-        else if (c2h_tok_is(w->s, callee, "<") && --angle == 0) break;
-        callee--;
-      }
-      callee--;
-    }
-    if (callee <= first || !is_ident(w, callee) || !user_param_only_mask(w, callee, commas, depth)) return 0;
-  }
-  return 1;
-}
-
 /* Whether every other use of the variable at v in the function only names
- * lanes (passes_only_as_mask). */
-static int only_mask_uses(const wm_state *w, size_t v) { return passes_only_as_mask(w, w->first, w->last, v, 0); }
+ * lanes: masks of _sync intrinsics, or of helpers that only use it so. */
+static int only_mask_uses(const wm_state *w, size_t v) {
+  return c2h_mask_only_mask_uses(w->s, w->first, w->last, v, w->s->target < C2H_VERSION(7, 0));
+}
 
 /* Checks where the result of the ballot call at i goes, and remembers the
  * variable that receives it. */
@@ -385,6 +284,9 @@ static int scan_function(wm_state *w, const c2h_function *fn, unsigned lanes) {
   c2h_strmap_dispose(&w->ballots);
   c2h_strmap_init(&w->ballots);
   int rc = 0;
+  /* Blocks of at most 32 threads fill lanes 0-31: a ballot has no bit
+   * above 31, and 32-bit masks and counts see all of it. */
+  if (lanes & C2H_LANES_SMALL) return 0;
   /* Stores first, so that the bit functions know every ballot variable. */
   for (size_t i = w->first; i < w->last && !rc; i++)
     if (is_ballot_call(w, i)) rc = check_store(w, i);

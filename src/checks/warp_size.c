@@ -41,7 +41,14 @@ typedef struct fn_facts {
   int unit64;         /* some unit uses 64-lane numbering */
   int unit32;         /* some unit uses 32-lane numbering */
   size_t mixed64;     /* a 64-lane place of a unit that also has 32-lane ones */
+  int in_small;       /* held by a kernel of blocks of at most 32 threads */
+  int in_other;       /* held by another kernel, or by a function no kernel reaches */
 } fn_facts;
+
+/* Whether only kernels of at most 32 threads per block run the function:
+ * each block is one 32-lane group, in lanes 0-31 of a wavefront, so what
+ * 32-lane code assumes holds there. */
+static int small_only(const fn_facts *x) { return x->in_small && !x->in_other; }
 
 typedef struct ws_state {
   c2h_scan *s;
@@ -59,6 +66,7 @@ typedef struct ws_state {
   int notes;           /* note the kernels that run as two 32-lane halves */
   fn_facts *fn;        /* facts of the function being scanned */
   fn_facts *facts;     /* per function of s->facts */
+  unsigned char *small; /* per function: a kernel of blocks of at most 32 threads */
   size_t *shared;      /* the file's `__shared__` tokens, found once: looking */
   size_t n_shared;     /* for them per function is quadratic in the file size */
 } ws_state;
@@ -762,9 +770,11 @@ static int scan_function(ws_state *w, size_t index) {
   if (w->emit) {
     size_t before = w->s->diags->len;
     if (!rc) rc = report_mixed(w);
-    if (!rc) rc = check_broadcasts(w);
-    if (!rc) rc = scan_shared_arrays(w);
-    if (!rc) rc = check_last_lane(w);
+    /* What a lone 32-lane group gets right needs no word where the block
+     * is one: a broadcast from lane 0, 32 entries per warp, lane 31 last. */
+    if (!rc && !small_only(w->fn)) rc = check_broadcasts(w);
+    if (!rc && !small_only(w->fn)) rc = scan_shared_arrays(w);
+    if (!rc && !small_only(w->fn)) rc = check_last_lane(w);
     w->fn->broken = w->s->diags->len > before;
   }
   return rc;
@@ -826,6 +836,11 @@ static int note_halves(ws_state *w, reach_state *r, size_t root, size_t *members
     if (w->facts[members[m]].broken || w->facts[members[m]].ballots) return 0;
   c2h_tok_range(w->s, fn->name_begin, fn->name_end, &name, &end);
   if (name >= end) return 0;
+  if (w->small[root])
+    return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
+                         "kernel '%.*s' works in 32-lane warps (line %d) and runs in blocks of at most 32 "
+                         "threads: each block fills lanes 0-31 of a gfx942 wavefront, with the same results",
+                         (int)tok_len(w, name), tok_text(w, name), w->facts[root].note_line);
   return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
                        "kernel '%.*s' works in 32-lane warps (line %d) and never in 64-lane ones: a gfx942 "
                        "wavefront runs it as two independent 32-lane halves, with the same results",
@@ -880,9 +895,12 @@ static int build_units(ws_state *w, int notes) {
         has32 |= x->at32 != NONE;
         if (at64 == NONE) at64 = x->at64;
       }
+      int small = pass == 0 && w->small[root];
       for (size_t m = 0; m < n_members; m++) {
         fn_facts *x = &w->facts[members[m]];
         if (pass == 0) reached[members[m]] = 1;
+        if (small) x->in_small = 1;
+        else x->in_other = 1;
         x->unit32 |= has32;
         x->unit64 |= at64 != NONE;
         if (has32 && at64 != NONE && x->mixed64 == NONE) x->mixed64 = at64;
@@ -914,6 +932,7 @@ static void model_dispose(ws_state *w) {
   for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) c2h_strmap_dispose(sets[k]);
   free(w->shared);
   free(w->facts);
+  free(w->small);
 }
 
 /* The first pass: what each device function shows, then the units. */
@@ -926,7 +945,8 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
   const c2h_tu_facts *f = s->facts;
   w->facts = calloc(f->n_functions ? f->n_functions : 1, sizeof *w->facts);
   if (!w->facts) return C2H_ERR_NOMEM;
-  int rc = collect_constants(w);
+  int rc = c2h_small_block_kernels(s, &w->small);
+  if (!rc) rc = collect_constants(w);
   size_t n = f->n_toks, count = 0;
   for (size_t i = 0; i < n; i++) count += c2h_tok_ident_is(s, i, "__shared__");
   if (!rc && count && !(w->shared = malloc(count * sizeof *w->shared))) rc = C2H_ERR_NOMEM;
@@ -964,7 +984,8 @@ int c2h_warp_units(c2h_scan *s, unsigned char **lanes) {
   size_t n = s->facts->n_functions;
   if (!rc && !(*lanes = calloc(n ? n : 1, 1))) rc = C2H_ERR_NOMEM;
   for (size_t i = 0; i < n && !rc; i++)
-    (*lanes)[i] = (unsigned char)((w.facts[i].unit32 ? C2H_LANES_32 : 0) | (w.facts[i].unit64 ? C2H_LANES_64 : 0));
+    (*lanes)[i] = (unsigned char)((w.facts[i].unit32 ? C2H_LANES_32 : 0) | (w.facts[i].unit64 ? C2H_LANES_64 : 0) |
+                                  (small_only(&w.facts[i]) ? C2H_LANES_SMALL : 0));
   model_dispose(&w);
   return rc;
 }

@@ -63,7 +63,7 @@ static void function_of(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
 
 /* Whether the identifier at u is written (assigned, incremented, its
  * address taken) rather than read. */
-static int written(const c2h_scan *s, size_t u) {
+int c2h_mask_tok_written(const c2h_scan *s, size_t u) {
   static const char *const ops[] = {"=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "++", "--"};
   for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
     if (c2h_tok_is(s, u + 1, ops[k])) return 1;
@@ -78,9 +78,7 @@ static int written(const c2h_scan *s, size_t u) {
   return 0;
 }
 
-/* The end of an initialiser starting at a: the `;` or top-level `,` (or
- * closing bracket) after it. */
-static size_t init_end(const c2h_scan *s, size_t a) {
+size_t c2h_tok_init_end(const c2h_scan *s, size_t a) {
   size_t depth = 0, n = s->facts->n_toks;
   for (size_t j = a; j < n; j++) {
     if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
@@ -153,7 +151,11 @@ static int in_scope(const c2h_scan *s, size_t d, size_t u) {
   return 1;
 }
 
-static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value *out) {
+/* The one definition of the name at u (see c2h_mask_name_value): its
+ * token, value [*vf, *vl] and whether it is a macro; 0 when there is none
+ * or more than one, or a local variable is written after it. */
+static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last,
+                           int *is_macro) {
   size_t n = s->facts->n_toks, fb, fe, found = n, vf = 0, vl = 0;
   int macro = 0, candidates = 0;
   function_of(s, u, &fb, &fe);
@@ -182,11 +184,11 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
     if (!constant && !here) continue; /* a global the program may change */
     if (here && !in_scope(s, d, u)) continue; /* another block's variable */
     if (here && found < n && !macro && tk(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
-    found = d, vf = d + 2, vl = init_end(s, d + 2), macro = 0, candidates++;
+    found = d, vf = d + 2, vl = c2h_tok_init_end(s, d + 2), macro = 0, candidates++;
     if (vl <= vf) candidates++; /* nothing to read */
     else vl--;
   }
-  if (candidates != 1) return;
+  if (candidates != 1) return 0;
   if (!macro && !(tk(s, found)->ctx == C2H_CTX_FILE)) {
     /* A local variable: unknown once anything in its block writes it (a
      * declaration of another variable of that name is not a write). */
@@ -199,12 +201,29 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
       }
     }
     for (size_t j = found + 1; j < end && j < n; j++) {
-      if (!same_name(s, u, j) || !written(s, j)) continue;
+      if (!same_name(s, u, j) || !c2h_mask_tok_written(s, j)) continue;
       const c2h_token *p = tk(s, j - 1);
       if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
-      return;
+      return 0;
     }
   }
+  *def = found;
+  *value_first = vf;
+  *value_last = vl;
+  *is_macro = macro;
+  return 1;
+}
+
+int c2h_mask_name_value(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last) {
+  int macro;
+  return u < s->facts->n_toks && tk(s, u)->kind == C2H_TOK_IDENT &&
+         find_definition(s, u, def, value_first, value_last, &macro);
+}
+
+static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value *out) {
+  size_t found, vf, vl;
+  int macro;
+  if (!find_definition(s, u, &found, &vf, &vl, &macro)) return;
   c2h_mask_value inner;
   resolve(s, vf, vl, depth + 1, &inner);
   out->kind = inner.kind;

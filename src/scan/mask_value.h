@@ -27,6 +27,18 @@ typedef struct c2h_mask_value {
 /* Resolves the mask spelled by tokens [first, last]. */
 void c2h_mask_resolve(const c2h_scan *s, size_t first, size_t last, c2h_mask_value *out);
 
+/* The one definition of the name at token u that c2h_mask_resolve follows
+ * (a #define, a const/constexpr variable or enumerator, or a local
+ * variable never written after its declaration): its name token and its
+ * value's tokens. 0 when there is none or more than one. */
+int c2h_mask_name_value(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last);
+/* The end of an initialiser starting at token a: the `;` or top-level `,`
+ * (or unmatched closing bracket) after it; n_toks when none. */
+size_t c2h_tok_init_end(const c2h_scan *s, size_t a);
+/* Whether the identifier at u is written there (assigned, incremented, its
+ * address taken) rather than read. */
+int c2h_mask_tok_written(const c2h_scan *s, size_t u);
+
 /* Whether the full-mask literal spelled by text has 32 one bits (0xffffffff,
  * ~0u) rather than 64 (-1, ~0ull, 0xffffffffffffffff). */
 int c2h_mask_text_is_32bit(const char *text, size_t len);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mask_exact.h"
 #include "mask_value.h"
 #include "scan.h"
 #include "util/buf.h"
@@ -575,6 +576,12 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
                          "of the 64-lane wavefront are " FULL_WAVE_MASK ", which the translation uses%s",
                          shown, text, named ? " here (the definition stays, for its other uses)" : "");
   }
+  /* Dropping loses nothing when every lane that runs the call is in the
+   * mask (a guard `lane < k` around `(1 << k) - 1`, ...), or when the call
+   * is a ballot whose result itself only serves as dropped masks. */
+  if (dropped && (c2h_mask_covers_active(s, c->name, c->args[k].first, c->args[k].last) ||
+                  (strcmp(r->cuda, "__ballot_sync") == 0 && c2h_mask_ballot_only_dropped(s, c->name))))
+    return 0;
   const c2h_token *v = &s->facts->toks[c->args[k].first];
   int wide_var = c->args[k].first == c->args[k].last && v->var_bytes == 8;
   const char *what = m.kind == C2H_MASK_PARTIAL ? "leaves lanes out" : "is not known to hold every lane";
@@ -582,7 +589,7 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
     /* CUDA requires every lane that runs a shuffle or __syncwarp to be in
      * its mask, and every lane of the mask to run it: where the call is
      * well defined, the mask is the set of active lanes, which is what the
-     * mask-less HIP form uses. Not provable here, so still a warning. */
+     * mask-less HIP form uses. Not proved above, so still a warning. */
     return c2h_scan_diag(s, c->args[k].first, c->args[k].last, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT,
                          NULL,
                          "lane mask '%.*s' %s and is dropped: %s() acts on all active lanes of the "

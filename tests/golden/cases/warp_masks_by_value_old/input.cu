@@ -12,7 +12,8 @@ __device__ float group_sum(float v) {
   return v;
 }
 
-// A mask the caller passes in: not known here.
+// A mask the caller passes in: its only caller passes __activemask(), so
+// dropping it loses no lane.
 __device__ int group_max(int v, unsigned long long mask) {
   for (int m = 1; m < 32; m <<= 1) v = max(v, __shfl_xor_sync(mask, v, m));
   return v;

@@ -21,7 +21,7 @@ __global__ void vote(const int *flags, int *out) {
   int all = __all_sync(0xffffffffffffffffULL, f >= 0);
   __syncwarp();
   __syncwarp(0xffffffffffffffffULL);
-  // Only the lower half of the warp takes part.
+  // Only the lower half of the warp takes part, and the mask names it.
   unsigned long long half = 0x0000ffff;
   if (lane < 16) {
     int prev = __shfl_up_sync(half, f, 1);

@@ -21,7 +21,7 @@ __global__ void vote(const int *flags, int *out) {
   int all = __all(f >= 0);
   (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
   (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));
-  // Only the lower half of the warp takes part.
+  // Only the lower half of the warp takes part, and the mask names it.
   unsigned half = 0x0000ffff;
   if (lane < 16) {
     int prev = __shfl_up(f, 1);

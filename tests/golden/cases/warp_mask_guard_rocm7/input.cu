@@ -1,0 +1,1 @@
+../warp_mask_guard_neg/input.cu
