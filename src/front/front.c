@@ -5,6 +5,7 @@
 #include "front.h"
 
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
@@ -1345,6 +1346,112 @@ static int stub_header(void *ctx, const char *name, size_t len) {
   return 0;
 }
 
+/* What the preamble scan (preamble.h) needs of one parse's flags: the
+ * folders project headers are looked up in, the macros the flags set, and
+ * whether they force an include before the file (then the file's first
+ * headers are not read first, and there is no preamble). */
+typedef struct preamble_flags {
+  const c2h_front *fe;
+  const char **quote_dirs, **dirs, **macros;
+  size_t n_quote_dirs, n_dirs, n_macros;
+  int forced_include;
+} preamble_flags;
+
+/* The value of flag `name` at args[i] ("-Ifoo" or "-I foo"), or NULL;
+ * *used: how many arguments it takes. */
+static const char *flag_value(const char *const *args, size_t n, size_t i, const char *name, size_t *used) {
+  size_t len = strlen(name);
+  *used = 1;
+  if (strncmp(args[i], name, len) != 0) return NULL;
+  if (args[i][len]) return args[i] + len;
+  if (i + 1 >= n) return NULL;
+  *used = 2;
+  return args[i + 1];
+}
+
+static int read_preamble_flags(preamble_flags *pf, const char *const *file_args, size_t n_file_args) {
+  const c2h_front_options *o = &pf->fe->options;
+  size_t total = o->n_clang_args + n_file_args;
+  pf->quote_dirs = calloc(total + 1, sizeof *pf->quote_dirs);
+  pf->dirs = calloc(total + 1, sizeof *pf->dirs);
+  pf->macros = calloc(total + 1, sizeof *pf->macros);
+  if (!pf->quote_dirs || !pf->dirs || !pf->macros) return C2H_ERR_NOMEM;
+  for (int list = 0; list < 2; list++) {
+    const char *const *args = list ? file_args : o->clang_args;
+    size_t n = list ? n_file_args : o->n_clang_args;
+    for (size_t i = 0; i < n; i++) {
+      size_t used = 1;
+      const char *v;
+      if (list && names_cuda_include_dir(args, n, i, &used)) { /* left out of the parse */
+      } else if (strcmp(args[i], "-include") == 0 || strcmp(args[i], "-imacros") == 0 ||
+                 strncmp(args[i], "--include", 9) == 0 || strncmp(args[i], "-include=", 9) == 0) {
+        pf->forced_include = 1;
+      } else if ((v = flag_value(args, n, i, "-iquote", &used))) {
+        pf->quote_dirs[pf->n_quote_dirs++] = v;
+      } else if ((v = flag_value(args, n, i, "-I", &used))) {
+        pf->dirs[pf->n_dirs++] = v;
+      } else if ((v = flag_value(args, n, i, "-D", &used)) || (v = flag_value(args, n, i, "-U", &used))) {
+        pf->macros[pf->n_macros++] = v;
+      }
+      i += used - 1;
+    }
+  }
+  return 0;
+}
+
+static void free_preamble_flags(preamble_flags *pf) {
+  free(pf->quote_dirs);
+  free(pf->dirs);
+  free(pf->macros);
+}
+
+/* Whether name occurs as a whole identifier in text. */
+static int has_word(const char *text, size_t len, const char *name, size_t n) {
+  for (const char *p = text, *end = text + len; (size_t)(end - p) >= n;) {
+    const char *hit = memchr(p, name[0], (size_t)(end - p) - n + 1);
+    if (!hit) return 0;
+    if (memcmp(hit, name, n) == 0 && (hit == text || !(hit[-1] == '_' || isalnum((unsigned char)hit[-1]))) &&
+        (hit + n == end || !(hit[n] == '_' || isalnum((unsigned char)hit[n]))))
+      return 1;
+    p = hit + 1;
+  }
+  return 0;
+}
+
+/* A macro that a flag sets, or that any text of the shim names (the shim
+ * and the stubs are parsed before the file). */
+static int preamble_maybe_defined(void *ctx, const char *name, size_t n) {
+  const preamble_flags *pf = ctx;
+  for (size_t i = 0; i < pf->n_macros; i++)
+    if (strncmp(pf->macros[i], name, n) == 0 && (pf->macros[i][n] == '\0' || pf->macros[i][n] == '=')) return 1;
+  for (size_t i = 0; i < pf->fe->n_shim_files; i++)
+    if (has_word(pf->fe->shim_files[i].Contents, pf->fe->shim_files[i].Length, name, n)) return 1;
+  return 0;
+}
+
+static int preamble_is_cuda(void *ctx, const char *name, size_t len) {
+  return stub_header((void *)((const preamble_flags *)ctx)->fe, name, len);
+}
+
+/* The file's preamble (preamble.h), or NULL. */
+static char *preamble_for(c2h_front *fe, const char *path, const char *src, size_t len, const char *const *file_args,
+                          size_t n_file_args) {
+  preamble_flags pf = {fe, NULL, NULL, NULL, 0, 0, 0, 0};
+  char *text = NULL;
+  if (read_preamble_flags(&pf, file_args, n_file_args) == 0 && !pf.forced_include) {
+    c2h_preamble_search search = {preamble_is_cuda,
+                                  preamble_maybe_defined,
+                                  &pf,
+                                  pf.quote_dirs,
+                                  pf.n_quote_dirs,
+                                  pf.dirs,
+                                  pf.n_dirs};
+    text = c2h_preamble_of(path, src, len, &search);
+  }
+  free_preamble_flags(&pf);
+  return text;
+}
+
 /* Parses the translation unit of main_path (main_src, main_len), on the
  * calling thread, and fills facts for `path` (src, len), one of its files:
  * the file itself when the two are the same, else a file it includes.
@@ -1379,7 +1486,8 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
   int pch_slot = -1;
-  char *preamble = c2h_preamble_of(main_src, main_len, fe->options.cuda_path ? NULL : stub_header, fe);
+  char *preamble =
+      fe->options.cuda_path ? NULL : preamble_for(fe, main_path, main_src, main_len, file_args, n_file_args);
   const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
                                CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
   enum CXErrorCode ec = CXError_Failure;
