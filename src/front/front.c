@@ -53,9 +53,9 @@ typedef struct shared_pch {
 } shared_pch;
 
 #define MAX_PCH_SLOTS 64
-/* Slots for precompiled preambles at most (each may be tens of MiB): the
+/* Slots for precompiled preambles at most (each a few MiB, up to tens): the
  * rest are for the shim alone, one per standard. */
-#define MAX_PREAMBLE_SLOTS 16
+#define MAX_PREAMBLE_SLOTS 48
 static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
 static shared_pch g_pch[MAX_PCH_SLOTS];
 
