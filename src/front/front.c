@@ -210,7 +210,11 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
   }
   /* Before the first libclang call of the process: see parse_thread. */
   c2h_front_prepare_process();
-  fe->index = clang_createIndex(0, 0);
+  /* Only the unit's own declarations are visited (excludeDeclarationsFromPCH):
+   * walking the translation unit would otherwise deserialize every
+   * declaration of the precompiled shim and standard headers, which cost
+   * about as much as the parse itself, to find none of the file's. */
+  fe->index = clang_createIndex(1, 0);
   if (!fe->index) {
     rc = c2h_error_set(err, C2H_ERR_INTERNAL, NULL, 0, 0, "libclang could not create an index");
     goto fail;
@@ -741,6 +745,18 @@ static void note_handle_op(ast_walk *w, CXCursor c) {
   u->op = op;
 }
 
+/* An implicit instantiation of a function template or of a class
+ * template's member function: the unit's walk lists those the parse made
+ * (the index enumerates the unit's own declarations, see c2h_front_new),
+ * but they are no declarations of the file, and their types are the
+ * instantiation's. They carry the location of the template they come from;
+ * an explicit specialization has one of its own. */
+static int is_implicit_instantiation(CXCursor c) {
+  CXCursor pattern = clang_getSpecializedCursorTemplate(c);
+  return !clang_Cursor_isNull(pattern) && !clang_isInvalid(clang_getCursorKind(pattern)) &&
+         clang_equalLocations(clang_getCursorLocation(c), clang_getCursorLocation(pattern));
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -764,6 +780,7 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   CXSourceLocation loc = clang_getCursorLocation(c);
   clang_getExpansionLocation(loc, &file, NULL, NULL, &expansion_off);
   if (!file || !clang_File_isEqual(file, w->main_file)) return CXChildVisit_Continue;
+  if (is_function_kind(k) && is_implicit_instantiation(c)) return CXChildVisit_Continue;
   mark_expanded(w, loc, expansion_off);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
@@ -976,8 +993,11 @@ static void remove_stale_pchs(const char *tmpdir) {
 
 /* Parses the shim (then the preamble's includes, when there is one) with
  * args and saves it as a precompiled header at path (an existing file,
- * overwritten); 1 on success. Function bodies of a preamble's headers are
- * skipped: declarations are all a translation needs from them. */
+ * overwritten); 1 on success. Function bodies are skipped (clang keeps
+ * those of constexpr functions and of functions whose return type is
+ * deduced): declarations are all a translation needs from them, and a
+ * precompiled header with bodies costs each parse that loads it about
+ * 30 ms more. */
 static int save_pch(c2h_front *fe, const char *const *args, int n, const char *preamble, const char *path) {
   static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
   CXTranslationUnit tu = NULL;
@@ -998,7 +1018,7 @@ static int save_pch(c2h_front *fe, const char *const *args, int n, const char *p
                                                     (unsigned)fe->n_shim_files + 1,
                                                     CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
                                                         CXTranslationUnit_DetailedPreprocessingRecord |
-                                                        (preamble ? CXTranslationUnit_SkipFunctionBodies : 0),
+                                                        CXTranslationUnit_SkipFunctionBodies,
                                                     &tu);
   free(files);
   free(main_text);
@@ -1063,7 +1083,7 @@ static char *persistent_key(const c2h_front *fe, const char *flags) {
   size_t n = strlen(flags) + strlen(cv ? cv : "") + 128;
   char *key = st ? malloc(n) : NULL;
   if (key)
-    snprintf(key, n, "cu2hip %s pch 2\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
+    snprintf(key, n, "cu2hip %s pch 3\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
              flags);
   clang_disposeString(clang);
   return key;
