@@ -1,5 +1,5 @@
 // The first header is the project's own. The standard headers it starts
-// with (and those of the header it includes through -I) are parsed ahead,
+// with (and those of the header it includes) are parsed ahead,
 // in the shared precompiled preamble; the output is the same as without.
 #include <hip/hip_runtime.h>
 #include "host_utils.h"
