@@ -5,6 +5,7 @@
 #include "front.h"
 
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
@@ -52,9 +53,9 @@ typedef struct shared_pch {
 } shared_pch;
 
 #define MAX_PCH_SLOTS 64
-/* Slots for precompiled preambles at most (each may be tens of MiB): the
+/* Slots for precompiled preambles at most (each a few MiB, up to tens): the
  * rest are for the shim alone, one per standard. */
-#define MAX_PREAMBLE_SLOTS 16
+#define MAX_PREAMBLE_SLOTS 48
 static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
 static shared_pch g_pch[MAX_PCH_SLOTS];
 
@@ -209,7 +210,11 @@ int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *
   }
   /* Before the first libclang call of the process: see parse_thread. */
   c2h_front_prepare_process();
-  fe->index = clang_createIndex(0, 0);
+  /* Only the unit's own declarations are visited (excludeDeclarationsFromPCH):
+   * walking the translation unit would otherwise deserialize every
+   * declaration of the precompiled shim and standard headers, which cost
+   * about as much as the parse itself, to find none of the file's. */
+  fe->index = clang_createIndex(1, 0);
   if (!fe->index) {
     rc = c2h_error_set(err, C2H_ERR_INTERNAL, NULL, 0, 0, "libclang could not create an index");
     goto fail;
@@ -777,6 +782,18 @@ static void note_handle_op(ast_walk *w, CXCursor c) {
   u->op = op;
 }
 
+/* An implicit instantiation of a function template or of a class
+ * template's member function: the unit's walk lists those the parse made
+ * (the index enumerates the unit's own declarations, see c2h_front_new),
+ * but they are no declarations of the file, and their types are the
+ * instantiation's. They carry the location of the template they come from;
+ * an explicit specialization has one of its own. */
+static int is_implicit_instantiation(CXCursor c) {
+  CXCursor pattern = clang_getSpecializedCursorTemplate(c);
+  return !clang_Cursor_isNull(pattern) && !clang_isInvalid(clang_getCursorKind(pattern)) &&
+         clang_equalLocations(clang_getCursorLocation(c), clang_getCursorLocation(pattern));
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -800,6 +817,7 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   CXSourceLocation loc = clang_getCursorLocation(c);
   clang_getExpansionLocation(loc, &file, NULL, NULL, &expansion_off);
   if (!file || !clang_File_isEqual(file, w->main_file)) return CXChildVisit_Continue;
+  if (is_function_kind(k) && is_implicit_instantiation(c)) return CXChildVisit_Continue;
   mark_expanded(w, loc, expansion_off);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
@@ -1012,8 +1030,11 @@ static void remove_stale_pchs(const char *tmpdir) {
 
 /* Parses the shim (then the preamble's includes, when there is one) with
  * args and saves it as a precompiled header at path (an existing file,
- * overwritten); 1 on success. Function bodies of a preamble's headers are
- * skipped: declarations are all a translation needs from them. */
+ * overwritten); 1 on success. Function bodies are skipped (clang keeps
+ * those of constexpr functions and of functions whose return type is
+ * deduced): declarations are all a translation needs from them, and a
+ * precompiled header with bodies costs each parse that loads it about
+ * 30 ms more. */
 static int save_pch(c2h_front *fe, const char *const *args, int n, const char *preamble, const char *path) {
   static const char pch_main[] = "/__cu2hip_shim__/pch_main.cu";
   CXTranslationUnit tu = NULL;
@@ -1034,7 +1055,7 @@ static int save_pch(c2h_front *fe, const char *const *args, int n, const char *p
                                                     (unsigned)fe->n_shim_files + 1,
                                                     CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
                                                         CXTranslationUnit_DetailedPreprocessingRecord |
-                                                        (preamble ? CXTranslationUnit_SkipFunctionBodies : 0),
+                                                        CXTranslationUnit_SkipFunctionBodies,
                                                     &tu);
   free(files);
   free(main_text);
@@ -1099,7 +1120,7 @@ static char *persistent_key(const c2h_front *fe, const char *flags) {
   size_t n = strlen(flags) + strlen(cv ? cv : "") + 128;
   char *key = st ? malloc(n) : NULL;
   if (key)
-    snprintf(key, n, "cu2hip %s pch 2\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
+    snprintf(key, n, "cu2hip %s pch 3\n%s\nshim %zu %016llx\n%s", C2H_VERSION_STRING, cv ? cv : "", fe->n_shim_files, h,
              flags);
   clang_disposeString(clang);
   return key;
@@ -1382,6 +1403,112 @@ static int stub_header(void *ctx, const char *name, size_t len) {
   return 0;
 }
 
+/* What the preamble scan (preamble.h) needs of one parse's flags: the
+ * folders project headers are looked up in, the macros the flags set, and
+ * whether they force an include before the file (then the file's first
+ * headers are not read first, and there is no preamble). */
+typedef struct preamble_flags {
+  const c2h_front *fe;
+  const char **quote_dirs, **dirs, **macros;
+  size_t n_quote_dirs, n_dirs, n_macros;
+  int forced_include;
+} preamble_flags;
+
+/* The value of flag `name` at args[i] ("-Ifoo" or "-I foo"), or NULL;
+ * *used: how many arguments it takes. */
+static const char *flag_value(const char *const *args, size_t n, size_t i, const char *name, size_t *used) {
+  size_t len = strlen(name);
+  *used = 1;
+  if (strncmp(args[i], name, len) != 0) return NULL;
+  if (args[i][len]) return args[i] + len;
+  if (i + 1 >= n) return NULL;
+  *used = 2;
+  return args[i + 1];
+}
+
+static int read_preamble_flags(preamble_flags *pf, const char *const *file_args, size_t n_file_args) {
+  const c2h_front_options *o = &pf->fe->options;
+  size_t total = o->n_clang_args + n_file_args;
+  pf->quote_dirs = calloc(total + 1, sizeof *pf->quote_dirs);
+  pf->dirs = calloc(total + 1, sizeof *pf->dirs);
+  pf->macros = calloc(total + 1, sizeof *pf->macros);
+  if (!pf->quote_dirs || !pf->dirs || !pf->macros) return C2H_ERR_NOMEM;
+  for (int list = 0; list < 2; list++) {
+    const char *const *args = list ? file_args : o->clang_args;
+    size_t n = list ? n_file_args : o->n_clang_args;
+    for (size_t i = 0; i < n; i++) {
+      size_t used = 1;
+      const char *v;
+      if (list && names_cuda_include_dir(args, n, i, &used)) { /* left out of the parse */
+      } else if (strcmp(args[i], "-include") == 0 || strcmp(args[i], "-imacros") == 0 ||
+                 strncmp(args[i], "--include", 9) == 0 || strncmp(args[i], "-include=", 9) == 0) {
+        pf->forced_include = 1;
+      } else if ((v = flag_value(args, n, i, "-iquote", &used))) {
+        pf->quote_dirs[pf->n_quote_dirs++] = v;
+      } else if ((v = flag_value(args, n, i, "-I", &used))) {
+        pf->dirs[pf->n_dirs++] = v;
+      } else if ((v = flag_value(args, n, i, "-D", &used)) || (v = flag_value(args, n, i, "-U", &used))) {
+        pf->macros[pf->n_macros++] = v;
+      }
+      i += used - 1;
+    }
+  }
+  return 0;
+}
+
+static void free_preamble_flags(preamble_flags *pf) {
+  free(pf->quote_dirs);
+  free(pf->dirs);
+  free(pf->macros);
+}
+
+/* Whether name occurs as a whole identifier in text. */
+static int has_word(const char *text, size_t len, const char *name, size_t n) {
+  for (const char *p = text, *end = text + len; (size_t)(end - p) >= n;) {
+    const char *hit = memchr(p, name[0], (size_t)(end - p) - n + 1);
+    if (!hit) return 0;
+    if (memcmp(hit, name, n) == 0 && (hit == text || !(hit[-1] == '_' || isalnum((unsigned char)hit[-1]))) &&
+        (hit + n == end || !(hit[n] == '_' || isalnum((unsigned char)hit[n]))))
+      return 1;
+    p = hit + 1;
+  }
+  return 0;
+}
+
+/* A macro that a flag sets, or that any text of the shim names (the shim
+ * and the stubs are parsed before the file). */
+static int preamble_maybe_defined(void *ctx, const char *name, size_t n) {
+  const preamble_flags *pf = ctx;
+  for (size_t i = 0; i < pf->n_macros; i++)
+    if (strncmp(pf->macros[i], name, n) == 0 && (pf->macros[i][n] == '\0' || pf->macros[i][n] == '=')) return 1;
+  for (size_t i = 0; i < pf->fe->n_shim_files; i++)
+    if (has_word(pf->fe->shim_files[i].Contents, pf->fe->shim_files[i].Length, name, n)) return 1;
+  return 0;
+}
+
+static int preamble_is_cuda(void *ctx, const char *name, size_t len) {
+  return stub_header((void *)((const preamble_flags *)ctx)->fe, name, len);
+}
+
+/* The file's preamble (preamble.h), or NULL. */
+static char *preamble_for(c2h_front *fe, const char *path, const char *src, size_t len, const char *const *file_args,
+                          size_t n_file_args) {
+  preamble_flags pf = {fe, NULL, NULL, NULL, 0, 0, 0, 0};
+  char *text = NULL;
+  if (read_preamble_flags(&pf, file_args, n_file_args) == 0 && !pf.forced_include) {
+    c2h_preamble_search search = {preamble_is_cuda,
+                                  preamble_maybe_defined,
+                                  &pf,
+                                  pf.quote_dirs,
+                                  pf.n_quote_dirs,
+                                  pf.dirs,
+                                  pf.n_dirs};
+    text = c2h_preamble_of(path, src, len, &search);
+  }
+  free_preamble_flags(&pf);
+  return text;
+}
+
 /* Parses the translation unit of main_path (main_src, main_len), on the
  * calling thread, and fills facts for `path` (src, len), one of its files:
  * the file itself when the two are the same, else a file it includes.
@@ -1416,7 +1543,8 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   for (size_t i = 0; i < n_special; i++) files[n_files++] = (struct CXUnsavedFile){special[i], "", 0};
 
   int pch_slot = -1;
-  char *preamble = c2h_preamble_of(main_src, main_len, fe->options.cuda_path ? NULL : stub_header, fe);
+  char *preamble =
+      fe->options.cuda_path ? NULL : preamble_for(fe, main_path, main_src, main_len, file_args, n_file_args);
   const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
                                CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
   enum CXErrorCode ec = CXError_Failure;
