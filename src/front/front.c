@@ -345,6 +345,128 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
   return C2H_USE_API;
 }
 
+/* Names of interest that a user file anywhere in the unit declares at file
+ * scope: a header of the project that stands in for a CUDA header (declares
+ * the driver's enums, handle structs and entry points itself, to load the
+ * driver by hand) makes them the user's own in every file that includes it.
+ * Where such a declaration clashes with the shim's, the parser resolves the
+ * uses to the shim's, so the tokens alone would call them API uses. */
+typedef struct user_decl_walk {
+  c2h_name_filter filter;
+  void *filter_ctx;
+  c2h_strmap *names;
+  int rc;
+} user_decl_walk;
+
+static void add_user_name(user_decl_walk *w, CXCursor c) {
+  CXString name = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(name);
+  size_t len = n ? strlen(n) : 0;
+  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  clang_disposeString(name);
+}
+
+static void add_user_token(user_decl_walk *w, CXTranslationUnit tu, CXToken t) {
+  CXString name = clang_getTokenSpelling(tu, t);
+  const char *n = clang_getCString(name);
+  size_t len = n ? strlen(n) : 0;
+  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  clang_disposeString(name);
+}
+
+/* The name and enumerators of an enum, read off its tokens: the parser
+ * drops a redefinition of the shim's enum (name and body) and enumerators
+ * that clash with the shim's from the AST. An enumerator is the first identifier at the top level of the body after
+ * `{`, after `,`, or after a preprocessor line (`#else` before a second
+ * spelling of the list). */
+static void add_enum_token_names(user_decl_walk *w, CXCursor c) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  /* The cursor's extent ends before the dropped body: read on from its
+   * start, as far as the body may reach. */
+  CXFile file = NULL;
+  unsigned begin = 0;
+  size_t file_len = 0;
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &begin);
+  if (!file || !clang_getFileContents(tu, file, &file_len) || begin >= file_len) return;
+  unsigned end = file_len - begin > 65536 ? begin + 65536 : (unsigned)file_len;
+  clang_tokenize(tu,
+                 clang_getRange(clang_getLocationForOffset(tu, file, begin), clang_getLocationForOffset(tu, file, end)),
+                 &toks, &n);
+  int depth = 0, expect = 0, after_enum = 0;
+  unsigned prev_line = 0, directive_line = 0;
+  for (unsigned i = 0; i < n && !w->rc; i++) {
+    unsigned line = 0;
+    clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, &line, NULL, NULL);
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    const char *txt = clang_getCString(sp);
+    CXTokenKind kind = clang_getTokenKind(toks[i]);
+    if (kind == CXToken_Comment) {
+      clang_disposeString(sp);
+      continue;
+    }
+    int first_on_line = i == 0 || line != prev_line;
+    prev_line = line;
+    if (first_on_line && strcmp(txt, "#") == 0) {
+      directive_line = line;
+      if (depth == 1) expect = 1;
+    } else if (line == directive_line) {
+      /* the rest of a directive */
+    } else if (kind == CXToken_Identifier && after_enum && depth == 0) {
+      add_user_token(w, tu, toks[i]);
+    } else if (strcmp(txt, "{") == 0 || strcmp(txt, "(") == 0) {
+      if (++depth == 1) expect = 1;
+    } else if (strcmp(txt, "}") == 0 || strcmp(txt, ")") == 0) {
+      if (--depth == 0) i = n; /* the end of the body */
+    } else if (depth == 0 && strcmp(txt, ";") == 0) {
+      i = n; /* a declaration without a body */
+    } else if (depth == 1 && strcmp(txt, ",") == 0) {
+      expect = 1;
+    } else if (depth == 1 && expect && kind == CXToken_Identifier) {
+      add_user_token(w, tu, toks[i]);
+      expect = 0;
+    } else if (depth == 1) {
+      expect = 0;
+    }
+    after_enum = kind == CXToken_Keyword && strcmp(txt, "enum") == 0;
+    clang_disposeString(sp);
+  }
+  if (toks) clang_disposeTokens(tu, toks, n);
+}
+
+static enum CXChildVisitResult user_decl_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  user_decl_walk *w = data;
+  if (w->rc) return CXChildVisit_Break;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!is_user_location(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  switch (k) {
+    case CXCursor_LinkageSpec: return CXChildVisit_Recurse;
+    case CXCursor_EnumDecl:
+      /* An unscoped enum's enumerators are file-scope names too. */
+      if (clang_isCursorDefinition(c)) add_user_name(w, c);
+      if (clang_EnumDecl_isScoped(c)) return CXChildVisit_Continue;
+      /* Enumerators that clash with the shim's are dropped from the AST
+       * (and so is the body of a redefined enum): read the tokens. */
+      add_enum_token_names(w, c);
+      return CXChildVisit_Recurse;
+    case CXCursor_EnumConstantDecl: add_user_name(w, c); return CXChildVisit_Continue;
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_ClassDecl:
+      if (clang_isCursorDefinition(c)) add_user_name(w, c);
+      return CXChildVisit_Continue;
+    case CXCursor_TypedefDecl:
+    case CXCursor_VarDecl:
+    case CXCursor_FunctionDecl:
+      /* A prototype or typedef that repeats the API's is not the user's. */
+      if (!is_api_redeclaration(c)) add_user_name(w, c);
+      return CXChildVisit_Continue;
+    default: return CXChildVisit_Continue;
+  }
+}
+
 static c2h_tok_kind token_kind(CXTokenKind k) {
   switch (k) {
     case CXToken_Punctuation: return C2H_TOK_PUNCT;
@@ -1501,6 +1623,11 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
+  if (filter) {
+    user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), user_decl_visit, &uw);
+    if (uw.rc) goto nomem;
+  }
   ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), minmax_template_visit, facts);
