@@ -23,10 +23,17 @@ hipError_t attach(gl_vertices *v, GLuint vbo, unsigned count) {
   return hipGraphicsGLRegisterBuffer(&v->res, vbo, hipGraphicsRegisterFlagsWriteDiscard);
 }
 
+// Map flags passed as register flags: the same values.
+hipError_t attach_read_only(gl_vertices *v, GLuint vbo) {
+  return hipGraphicsGLRegisterBuffer(&v->res, vbo, hipGraphicsRegisterFlagsReadOnly);
+}
+
 hipError_t animate(gl_vertices *v, float t, hipStream_t s) {
   float4 *pos = nullptr;
   size_t bytes = 0;
-  hipError_t e = hipGraphicsMapResources(1, &v->res, s);
+  hipError_t e = ((void)(v->res), (void)(hipGraphicsRegisterFlagsWriteDiscard), hipSuccess);
+  if (e != hipSuccess) return e;
+  e = hipGraphicsMapResources(1, &v->res, s);
   if (e != hipSuccess) return e;
   e = hipGraphicsResourceGetMappedPointer((void **)&pos, &bytes, v->res);
   if (e == hipSuccess) fill_heights<<<(v->count + 255) / 256, 256, 0, s>>>(pos, v->count, t);

@@ -23,10 +23,17 @@ cudaError_t attach(gl_vertices *v, GLuint vbo, unsigned count) {
   return cudaGraphicsGLRegisterBuffer(&v->res, vbo, cudaGraphicsRegisterFlagsWriteDiscard);
 }
 
+// Map flags passed as register flags: the same values.
+cudaError_t attach_read_only(gl_vertices *v, GLuint vbo) {
+  return cudaGraphicsGLRegisterBuffer(&v->res, vbo, cudaGraphicsMapFlagsReadOnly);
+}
+
 cudaError_t animate(gl_vertices *v, float t, cudaStream_t s) {
   float4 *pos = nullptr;
   size_t bytes = 0;
-  cudaError_t e = cudaGraphicsMapResources(1, &v->res, s);
+  cudaError_t e = cudaGraphicsResourceSetMapFlags(v->res, cudaGraphicsMapFlagsWriteDiscard);
+  if (e != cudaSuccess) return e;
+  e = cudaGraphicsMapResources(1, &v->res, s);
   if (e != cudaSuccess) return e;
   e = cudaGraphicsResourceGetMappedPointer((void **)&pos, &bytes, v->res);
   if (e == cudaSuccess) fill_heights<<<(v->count + 255) / 256, 256, 0, s>>>(pos, v->count, t);
