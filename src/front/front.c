@@ -306,7 +306,14 @@ static c2h_tok_use classify(CXCursor cur, CXSourceLocation tok_loc, const char *
     if (clang_Cursor_isNull(def)) return clang_Cursor_isMacroBuiltin(cur) ? C2H_USE_UNKNOWN : C2H_USE_API;
     return is_user_location(clang_getCursorLocation(def)) ? C2H_USE_USER : C2H_USE_API;
   }
-  if (is_member_kind(k)) return C2H_USE_MEMBER;
+  if (is_member_kind(k)) {
+    /* A member's declaration covers its type too: where the parse could not
+     * resolve the type (`cublasOperation_t op;` in a struct, with no
+     * cuBLAS header found), the annotation is the field itself. Only the
+     * declared name is the member. */
+    if (clang_isDeclaration(k) && !same_location(clang_getCursorLocation(cur), tok_loc)) return C2H_USE_UNKNOWN;
+    return C2H_USE_MEMBER;
+  }
   if (clang_isDeclaration(k)) {
     if (same_location(clang_getCursorLocation(cur), tok_loc)) {
       int user = is_user_location(tok_loc) && !is_api_redeclaration(cur);
