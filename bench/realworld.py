@@ -823,8 +823,8 @@ def write_sources(cb):
 
 
 def diagnosed_summary(cbs):
-    """How the diagnosed and no-lib failures break down: by the check that
-    diagnosed them, and by library."""
+    """How the diagnosed, no-lib and setup failures break down: by the check
+    that diagnosed them, by library, by reason."""
     by = {}
     for cb in cbs:
         for r in cb.results:
@@ -832,6 +832,8 @@ def diagnosed_summary(cbs):
                 k = "diagnosed %s" % r["info"]
             elif r["status"] == "nolib":
                 k = "no-lib %s" % r["info"]
+            elif r["status"] == "setup":
+                k = "setup: %s" % r["info"]
             else:
                 continue
             by[k] = by.get(k, 0) + 1
