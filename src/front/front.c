@@ -390,14 +390,17 @@ static void add_enum_token_names(user_decl_walk *w, CXCursor c) {
   CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
   CXToken *toks = NULL;
   unsigned n = 0;
-  /* The cursor's extent ends before the dropped body: read on from its
-   * start, as far as the body may reach. */
+  /* A definition's extent holds its body; a dropped body lies beyond the
+   * extent: read on from its start, as far as a body may reach. */
   CXFile file = NULL;
-  unsigned begin = 0;
+  unsigned begin = 0, end = 0;
   size_t file_len = 0;
-  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &begin);
+  CXSourceRange ext = clang_getCursorExtent(c);
+  clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &begin);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &end);
   if (!file || !clang_getFileContents(tu, file, &file_len) || begin >= file_len) return;
-  unsigned end = file_len - begin > 65536 ? begin + 65536 : (unsigned)file_len;
+  if (!clang_isCursorDefinition(c) || end <= begin || end > file_len)
+    end = file_len - begin > 65536 ? begin + 65536 : (unsigned)file_len;
   clang_tokenize(tu,
                  clang_getRange(clang_getLocationForOffset(tu, file, begin), clang_getLocationForOffset(tu, file, end)),
                  &toks, &n);
