@@ -11,6 +11,7 @@
 #include "util/buf.h"
 
 #define MAX_ARGS 32
+#define MAX_GONE 16
 
 static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
@@ -187,8 +188,17 @@ static int is_null_arg(const c2h_scan *s, c2h_tok_span a) {
 /* State of one pass over a file. */
 typedef struct names_ctx {
   c2h_strmap widened; /* mask names whose definition has been widened */
-  size_t gone_begin, gone_end; /* bytes of a declaration this pass removed */
+  /* Bytes of the declarations this pass removed (their tokens are not
+   * looked at again); more than MAX_GONE in one file are left in place. */
+  size_t gone_begin[MAX_GONE], gone_end[MAX_GONE];
+  size_t n_gone;
 } names_ctx;
+
+static int is_gone(const names_ctx *nc, const c2h_token *t) {
+  for (size_t k = 0; k < nc->n_gone; k++)
+    if (t->begin >= nc->gone_begin[k] && t->end <= nc->gone_end[k]) return 1;
+  return 0;
+}
 
 /* Whether argument a is `&X` where X is a local object declared earlier in
  * the same function as `T X = {};`, `T X = {0};` or `T X{};` and named
@@ -237,8 +247,8 @@ static int remove_declaration(c2h_scan *s, names_ctx *nc, size_t first, size_t l
   while (lb > 0 && (s->src[lb - 1] == ' ' || s->src[lb - 1] == '\t')) lb--;
   while (le < s->len && (s->src[le] == ' ' || s->src[le] == '\t' || s->src[le] == '\r')) le++;
   if ((lb == 0 || s->src[lb - 1] == '\n') && le < s->len && s->src[le] == '\n') b = lb, e = le + 1;
-  nc->gone_begin = b;
-  nc->gone_end = e;
+  nc->gone_begin[nc->n_gone] = b;
+  nc->gone_end[nc->n_gone++] = e;
   return c2h_edit_add(s->edits, b, e, "", 0);
 }
 
@@ -757,6 +767,7 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   }
   size_t decl_first = 0, decl_last = 0;
   int empty_local = called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
+                    nc->n_gone < MAX_GONE &&
                     is_empty_local_arg(s, c.args[r->null_arg - 1], &decl_first, &decl_last);
   if (empty_local) {
     /* The zeroed block goes with the argument that passed it. */
@@ -836,7 +847,7 @@ int c2h_scan_names(c2h_scan *s) {
    * itself, which then moves their rewritten text. */
   for (size_t i = s->facts->n_toks; i-- > 0 && !rc;) {
     /* A declaration removed with the argument that used it. */
-    if (s->facts->toks[i].begin >= nc.gone_begin && s->facts->toks[i].end <= nc.gone_end) continue;
+    if (is_gone(&nc, &s->facts->toks[i])) continue;
     const c2h_rule *r = lookup(s, i);
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */

@@ -5,6 +5,12 @@ hipError_t make_plain(hipCtx_t *ctx, hipDevice_t dev) {
   return hipCtxCreate(ctx, 0, dev);
 }
 
+// Two contexts, two empty blocks.
+hipError_t make_two(hipCtx_t *a, hipCtx_t *b, hipDevice_t dev) {
+  hipError_t r = hipCtxCreate(a, 0, dev);
+  return r != hipSuccess ? r : hipCtxCreate(b, 0, dev);
+}
+
 hipError_t make_null(hipCtx_t *ctx, hipDevice_t dev) {
   return hipCtxCreate(ctx, hipDeviceScheduleAuto, dev);
 }

@@ -6,6 +6,14 @@ CUresult make_plain(CUcontext *ctx, CUdevice dev) {
   return cuCtxCreate(ctx, &params, 0, dev);
 }
 
+// Two contexts, two empty blocks.
+CUresult make_two(CUcontext *a, CUcontext *b, CUdevice dev) {
+  CUctxCreateParams pa = {0};
+  CUctxCreateParams pb{};
+  CUresult r = cuCtxCreate(a, &pa, 0, dev);
+  return r != CUDA_SUCCESS ? r : cuCtxCreate(b, &pb, 0, dev);
+}
+
 CUresult make_null(CUcontext *ctx, CUdevice dev) {
   return cuCtxCreate(ctx, nullptr, CU_CTX_SCHED_AUTO, dev);
 }
