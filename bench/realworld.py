@@ -76,6 +76,21 @@ LIBS_WITHOUT_HEADERS = [
 ]
 _LIB_RES = [(name, re.compile(rx)) for name, rx in LIBS_WITHOUT_HEADERS]
 
+# ---------------------------------------------------------------------------
+# Failures of the header/compiler pairing, not of the translation: the same
+# translated file compiles with the other HIP headers.  Checked only in the
+# configuration named; the first compiler error must match.  Counted as
+# "fail setup" with the reason, never as compiled.
+# ---------------------------------------------------------------------------
+TOOLCHAIN_PAIRINGS = [
+    # (HIP headers, regular expression on the first error, reason)
+    ("5.2", r"^undefined hidden symbol: llvm\.amdgcn\.atomic\.(inc|dec)\.",
+     "HIP 5.2's atomicInc/atomicDec call __builtin_amdgcn_atomic_inc32/dec32, "
+     "which clang 19 no longer lowers (link error); the same code compiles "
+     "against the HIP 6.3 headers"),
+]
+_PAIRING_RES = [(v, re.compile(rx), why) for v, rx, why in TOOLCHAIN_PAIRINGS]
+
 SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
 SCAN_EXTS = SOURCE_EXTS + (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl",
                            ".inc", ".tcc", ".ipp")
@@ -556,10 +571,15 @@ class CodeBase:
           be on that line itself: the next #include is another construct;
         - setup: "'H' file not found" for a header the code base has: the
           bench did not derive the include folder (not a translation defect);
+          or a first error listed in TOOLCHAIN_PAIRINGS for these headers
+          (the HIP headers and clang 19 do not go together there);
         - silent: everything else.
         Returns (class, locations mapped to the input, extra info)."""
         if err is None:
             return "silent", [], "no error line in the compiler output"
+        for v, rx, why in _PAIRING_RES:
+            if v == self.args.rocm and rx.search(err["msg"]):
+                return "setup", [], why
         # (path, line, window): an #include line is one construct, so a
         # diagnostic must be on that very line; elsewhere NEAR lines.
         not_found = NOT_FOUND_RE.match(err["msg"])
@@ -803,8 +823,8 @@ def write_sources(cb):
 
 
 def diagnosed_summary(cbs):
-    """How the diagnosed and no-lib failures break down: by the check that
-    diagnosed them, and by library."""
+    """How the diagnosed, no-lib and setup failures break down: by the check
+    that diagnosed them, by library, by reason."""
     by = {}
     for cb in cbs:
         for r in cb.results:
@@ -812,6 +832,8 @@ def diagnosed_summary(cbs):
                 k = "diagnosed %s" % r["info"]
             elif r["status"] == "nolib":
                 k = "no-lib %s" % r["info"]
+            elif r["status"] == "setup":
+                k = "setup: %s" % r["info"]
             else:
                 continue
             by[k] = by.get(k, 0) + 1

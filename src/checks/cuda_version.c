@@ -42,6 +42,30 @@ static int nvcc_defines(const c2h_scan *s, const c2h_rule *r) {
   return 0;
 }
 
+/* The last token of the code HIP compiles where nvcc does not, for a test
+ * of an #if / #elif (whose line ends before token stop) whose answer differs: the branch after d when HIP
+ * takes it, else the rest of the conditional (an #else or #elif branch);
+ * the test's own last token when that code is empty. A compile error in
+ * that code then falls within the diagnostic's range. */
+static size_t hip_branch_last(const c2h_scan *s, size_t stop, size_t test_last, int hip) {
+  size_t n = s->facts->n_toks, depth = 0;
+  for (size_t j = stop; j < n; j++) {
+    if (!c2h_tok_is_directive(s, j)) continue;
+    if (c2h_tok_is(s, j + 1, "if") || c2h_tok_is(s, j + 1, "ifdef") || c2h_tok_is(s, j + 1, "ifndef")) {
+      depth++;
+      continue;
+    }
+    int endif = c2h_tok_is(s, j + 1, "endif");
+    int other = c2h_tok_is(s, j + 1, "else") || c2h_tok_is(s, j + 1, "elif");
+    if (depth > 0) {
+      depth -= endif;
+      continue;
+    }
+    if (endif || (hip && other)) return j > stop ? j - 1 : test_last;
+  }
+  return test_last;
+}
+
 static const char *side(int taken) { return taken ? "compiles this branch" : "skips this branch"; }
 
 /* `V OP N` or `N OP V` as the whole condition of #if / #elif at d. */
@@ -69,12 +93,15 @@ static int report_comparison(c2h_scan *s, const c2h_rule *r, size_t i, size_t d,
                          "'%.*s' tests the CUDA version: HIP does not define %s (it reads as 0), and "
                          "HIP %s, as nvcc 13.0 does (%s = %s)",
                          len, s->src + a->begin, r->cuda, side(hip), r->cuda, val);
-  return c2h_scan_diag(s, first, last, C2H_SEV_WARNING, C2H_CHECK_CUDA_VERSION_CHECK, NULL,
+  size_t branch_last = hip_branch_last(s, stop, last, hip);
+  return c2h_scan_diag(s, first, branch_last, C2H_SEV_WARNING, C2H_CHECK_CUDA_VERSION_CHECK, NULL,
                        "'%.*s' tests the CUDA version (%s): HIP does not define %s (it reads as 0), so "
                        "HIP %s, while nvcc 13.0 (%s = %s) %s; HIP gets the code written for CUDA "
-                       "versions where this test is %s: check that it builds and does what gfx942 needs",
+                       "versions where this test is %s (lines %u-%u): check that it builds and does what "
+                       "gfx942 needs",
                        len, s->src + a->begin, need, r->cuda, side(hip), r->cuda, val,
-                       nvcc ? "compiles it" : "skips it", hip ? "true" : "false");
+                       nvcc ? "compiles it" : "skips it", hip ? "true" : "false", a->line,
+                       s->facts->toks[branch_last].line);
 }
 
 static int report_directive(c2h_scan *s, const c2h_rule *r, size_t i, size_t d) {

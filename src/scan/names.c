@@ -12,6 +12,7 @@
 #include "util/buf.h"
 
 #define MAX_ARGS 32
+#define MAX_GONE 16
 
 static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
@@ -221,7 +222,69 @@ static int is_null_arg(const c2h_scan *s, c2h_tok_span a) {
 /* State of one pass over a file. */
 typedef struct names_ctx {
   c2h_strmap widened; /* mask names whose definition has been widened */
+  /* Bytes of the declarations this pass removed (their tokens are not
+   * looked at again); more than MAX_GONE in one file are left in place. */
+  size_t gone_begin[MAX_GONE], gone_end[MAX_GONE];
+  size_t n_gone;
 } names_ctx;
+
+static int is_gone(const names_ctx *nc, const c2h_token *t) {
+  for (size_t k = 0; k < nc->n_gone; k++)
+    if (t->begin >= nc->gone_begin[k] && t->end <= nc->gone_end[k]) return 1;
+  return 0;
+}
+
+/* Whether argument a is `&X` where X is a local object declared earlier in
+ * the same function as `T X = {};`, `T X = {0};` or `T X{};` and named
+ * nowhere else there: an all-zero parameter block nobody fills in (CUDA
+ * 13's `CUctxCreateParams p = {}; cuCtxCreate(&c, &p, 0, dev)`), which
+ * means what a null pointer means. *decl_first and *decl_last are the
+ * declaration's first token and its ';'. */
+static int is_empty_local_arg(const c2h_scan *s, c2h_tok_span a, size_t *decl_first, size_t *decl_last) {
+  if (a.last != a.first + 1 || !c2h_tok_is(s, a.first, "&")) return 0;
+  const c2h_token *toks = s->facts->toks, *x = &toks[a.last];
+  if (x->kind != C2H_TOK_IDENT) return 0;
+  const c2h_function *fn = NULL;
+  for (size_t k = 0; k < s->facts->n_functions; k++)
+    if (s->facts->functions[k].begin <= x->begin && x->begin < s->facts->functions[k].end)
+      fn = &s->facts->functions[k];
+  if (!fn) return 0;
+  size_t len = x->end - x->begin, decl = s->facts->n_toks, uses = 0;
+  for (size_t j = 0; j < s->facts->n_toks && toks[j].begin < fn->end; j++) {
+    if (toks[j].begin < fn->begin || toks[j].kind != C2H_TOK_IDENT || toks[j].end - toks[j].begin != len ||
+        memcmp(s->src + toks[j].begin, s->src + x->begin, len) != 0)
+      continue;
+    uses++;
+    if (j != a.last) decl = j;
+  }
+  if (uses != 2 || decl >= a.first || decl < 2) return 0;
+  /* `T X` at the start of a statement, then `= {}`, `= {0}` or `{}`, `;`. */
+  size_t t = decl - 1, j = decl + 1;
+  if (toks[t].kind != C2H_TOK_IDENT ||
+      !(c2h_tok_is(s, t - 1, ";") || c2h_tok_is(s, t - 1, "{") || c2h_tok_is(s, t - 1, "}")))
+    return 0;
+  if (c2h_tok_is(s, j, "=")) j++;
+  if (!c2h_tok_is(s, j, "{")) return 0;
+  j++;
+  if (c2h_tok_is(s, j, "0")) j++;
+  if (!c2h_tok_is(s, j, "}") || !c2h_tok_is(s, j + 1, ";")) return 0;
+  *decl_first = t;
+  *decl_last = j + 1;
+  return 1;
+}
+
+/* Removes the declaration of tokens first..last, with its line when the
+ * line holds nothing else. */
+static int remove_declaration(c2h_scan *s, names_ctx *nc, size_t first, size_t last) {
+  size_t b = s->facts->toks[first].begin, e = s->facts->toks[last].end;
+  size_t lb = b, le = e;
+  while (lb > 0 && (s->src[lb - 1] == ' ' || s->src[lb - 1] == '\t')) lb--;
+  while (le < s->len && (s->src[le] == ' ' || s->src[le] == '\t' || s->src[le] == '\r')) le++;
+  if ((lb == 0 || s->src[lb - 1] == '\n') && le < s->len && s->src[le] == '\n') b = lb, e = le + 1;
+  nc->gone_begin[nc->n_gone] = b;
+  nc->gone_end[nc->n_gone++] = e;
+  return c2h_edit_add(s->edits, b, e, "", 0);
+}
 
 typedef struct call_site {
   size_t name, open, close; /* token indexes */
@@ -910,7 +973,22 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                             r->func_arg, r->cuda, len, text, form->hip ? form->hip : r->cuda)))
       return rc;
   }
-  if (called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
+  size_t decl_first = 0, decl_last = 0;
+  int empty_local = called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args &&
+                    nc->n_gone < MAX_GONE &&
+                    is_empty_local_arg(s, c.args[r->null_arg - 1], &decl_first, &decl_last);
+  if (empty_local) {
+    /* The zeroed block goes with the argument that passed it. */
+    const c2h_token *x = &s->facts->toks[c.args[r->null_arg - 1].last];
+    if ((rc = c2h_scan_diag(s, c.args[r->null_arg - 1].first, c.args[r->null_arg - 1].last, C2H_SEV_NOTE,
+                            C2H_CHECK_API_NOTE, NULL,
+                            "argument %d of %s points to '%.*s', declared empty ({}) and used nowhere else: "
+                            "it means what a null pointer means, so it is dropped with its declaration",
+                            r->null_arg, r->cuda, (int)(x->end - x->begin), s->src + x->begin)) ||
+        (rc = remove_declaration(s, nc, decl_first, decl_last)))
+      return rc;
+  }
+  if (called && r->null_arg && !fallback && (size_t)r->null_arg <= c.n_args && !empty_local &&
       !is_null_arg(s, c.args[r->null_arg - 1])) {
     /* The argument HIP has no place for carries something: dropping it
      * would change what the call does. */
@@ -1028,12 +1106,14 @@ static int in_entry_namespace(const c2h_scan *s, size_t i) {
 }
 
 int c2h_scan_names(c2h_scan *s) {
-  names_ctx nc;
+  names_ctx nc = {0};
   c2h_strmap_init(&nc.widened);
   int rc = 0;
   /* Last token first: a call's arguments are rewritten before the call
    * itself, which then moves their rewritten text. */
   for (size_t i = s->facts->n_toks; i-- > 0 && !rc;) {
+    /* A declaration removed with the argument that used it. */
+    if (is_gone(&nc, &s->facts->toks[i])) continue;
     const c2h_rule *r = lookup(s, i);
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */

@@ -95,8 +95,23 @@ static int write_all(int fd, const char *data, size_t len) {
   return 0;
 }
 
+/* A target that is not a regular file (/dev/null, /dev/stdout, a FIFO) is
+ * written as it is: renaming a temporary over it would replace the device
+ * or pipe with a plain file. */
+static int write_in_place(const char *path, const char *data, size_t len, c2h_error *err) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+  int bad = write_all(fd, data, len) != 0;
+  int saved = errno;
+  if (close(fd) != 0 && !bad) bad = 1, saved = errno;
+  return bad ? c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(saved)) : 0;
+}
+
 int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t mode,
                           c2h_error *err) {
+  struct stat target;
+  if (stat(path, &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode))
+    return write_in_place(path, data, len, err);
   int rc = 0, fd = -1;
   char *dir = c2h_strdup(path), *tmp = NULL;
   if (!dir) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");

@@ -14,7 +14,9 @@ int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
 /* Replaces (or creates) path with len bytes, atomically: the bytes go to a
  * temporary file in the same directory, which is flushed and renamed over
  * path, so readers see the old or the new content, never a mix. mode is the
- * permission of the new file. Missing parent directories are created. */
+ * permission of the new file. Missing parent directories are created. A
+ * path that names something other than a regular file or a directory
+ * (/dev/null, a FIFO) is written in place instead, and stays what it is. */
 int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t mode,
                           c2h_error *err);
 

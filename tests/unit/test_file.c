@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <cmocka.h>
 
 #include "util/file.h"
@@ -76,6 +77,27 @@ static void errors_name_the_path(void **state) {
   assert_int_equal(c2h_file_write_atomic(below, "1", 1, 0644, &err), C2H_ERR_IO);
 }
 
+/* `--output /dev/null` and the like: the device (here a FIFO) is written
+ * to, not replaced by a plain file. */
+static void special_files_stay(void **state) {
+  (void)state;
+  char fifo[300];
+  snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+  assert_true(reader >= 0);
+  c2h_error err;
+  assert_int_equal(c2h_file_write_atomic(fifo, "report", 6, 0644, &err), 0);
+  char got[16] = {0};
+  assert_int_equal(read(reader, got, sizeof got - 1), 6);
+  assert_string_equal(got, "report");
+  close(reader);
+  struct stat st;
+  assert_int_equal(lstat(fifo, &st), 0);
+  assert_true(S_ISFIFO(st.st_mode));
+  unlink(fifo);
+}
+
 static void paths(void **state) {
   (void)state;
   char *j = c2h_path_join("out/", "./src/a.cu");
@@ -92,6 +114,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(write_then_read),
       cmocka_unit_test(errors_name_the_path),
+      cmocka_unit_test(special_files_stay),
       cmocka_unit_test(paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

@@ -24,3 +24,12 @@ int compile(std::vector<char> &code) {
   hiprtcDestroyProgram(&prog);
   return 0;
 }
+
+// A cubin is the device binary the module loader takes: hipRTC's code object.
+hipError_t load_binary(hiprtcProgram prog, hipModule_t *mod) {
+  size_t bytes = 0;
+  if (hiprtcGetCodeSize(prog, &bytes) != HIPRTC_SUCCESS) return hipErrorInvalidValue;
+  std::vector<char> bin(bytes);
+  if (hiprtcGetCode(prog, bin.data()) != HIPRTC_SUCCESS) return hipErrorInvalidValue;
+  return hipModuleLoadData(mod, bin.data());
+}

@@ -24,3 +24,12 @@ int compile(std::vector<char> &code) {
   nvrtcDestroyProgram(&prog);
   return 0;
 }
+
+// A cubin is the device binary the module loader takes: hipRTC's code object.
+CUresult load_binary(nvrtcProgram prog, CUmodule *mod) {
+  size_t bytes = 0;
+  if (nvrtcGetCUBINSize(prog, &bytes) != NVRTC_SUCCESS) return CUDA_ERROR_INVALID_VALUE;
+  std::vector<char> bin(bytes);
+  if (nvrtcGetCUBIN(prog, bin.data()) != NVRTC_SUCCESS) return CUDA_ERROR_INVALID_VALUE;
+  return cuModuleLoadData(mod, bin.data());
+}

@@ -18,3 +18,12 @@ int main() {
   hipFree(flag);
   return 0;
 }
+
+// The deprecated buffer-object form of GL interop (cuda_gl_interop.h).
+int map_legacy(unsigned vbo, void **ptr) {
+  hipSetDevice(0);
+  cudaGLRegisterBufferObject(vbo);
+  cudaGLMapBufferObject(ptr, vbo);
+  cudaGLUnmapBufferObject(vbo);
+  return cudaGLUnregisterBufferObject(vbo) == hipSuccess;
+}

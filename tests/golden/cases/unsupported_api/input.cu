@@ -18,3 +18,12 @@ int main() {
   cudaFree(flag);
   return 0;
 }
+
+// The deprecated buffer-object form of GL interop (cuda_gl_interop.h).
+int map_legacy(unsigned vbo, void **ptr) {
+  cudaGLSetGLDevice(0);
+  cudaGLRegisterBufferObject(vbo);
+  cudaGLMapBufferObject(ptr, vbo);
+  cudaGLUnmapBufferObject(vbo);
+  return cudaGLUnregisterBufferObject(vbo) == cudaSuccess;
+}
