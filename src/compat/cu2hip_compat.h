@@ -690,12 +690,23 @@ CU2HIP_HD constexpr int cu2hip_hip_scope_(int scope) {
 #define CU2HIP_AT_CAS_(p, e, d, s, f) __hip_atomic_compare_exchange_strong(p, e, d, s, f, cu2hip_hip_scope_(S))
 #define CU2HIP_AT_RMW_(op, p, v, o) __hip_atomic_fetch_##op(p, v, o, cu2hip_hip_scope_(S))
 #else
-#define CU2HIP_AT_LOAD_(p, o) __atomic_load_n(p, o)
-#define CU2HIP_AT_STORE_(p, v, o) __atomic_store_n(p, v, o)
-#define CU2HIP_AT_XCHG_(p, v, o) __atomic_exchange_n(p, v, o)
-#define CU2HIP_AT_CAS_(p, e, d, s, f) __atomic_compare_exchange_n(p, e, d, false, s, f)
-/* Every read-modify-write as a compare-exchange loop: the host compiler's
+/* The generic (pointer) forms, which take floating point as well; every
+ * read-modify-write as a compare-exchange loop, as the host compiler's
  * __atomic_fetch_* take neither floating point nor min/max everywhere. */
+template <class T> inline T cu2hip_host_load_(T *p, int o) {
+  T v;
+  __atomic_load(p, &v, o);
+  return v;
+}
+template <class T> inline T cu2hip_host_xchg_(T *p, T v, int o) {
+  T old;
+  __atomic_exchange(p, &v, &old, o);
+  return old;
+}
+#define CU2HIP_AT_LOAD_(p, o) cu2hip_host_load_(p, o)
+#define CU2HIP_AT_STORE_(p, v, o) __atomic_store(p, &v, o)
+#define CU2HIP_AT_XCHG_(p, v, o) cu2hip_host_xchg_(p, v, o)
+#define CU2HIP_AT_CAS_(p, e, d, s, f) __atomic_compare_exchange(p, e, &d, false, s, f)
 #define CU2HIP_AT_RMW_(op, p, v, o) cu2hip_host_rmw_(p, v, o, cu2hip_op_##op##_())
 struct cu2hip_op_add_ { template <class T> T operator()(T a, T b) const { return a + b; } };
 struct cu2hip_op_sub_ { template <class T> T operator()(T a, T b) const { return a - b; } };
@@ -705,9 +716,10 @@ struct cu2hip_op_xor_ { template <class T> T operator()(T a, T b) const { return
 struct cu2hip_op_min_ { template <class T> T operator()(T a, T b) const { return b < a ? b : a; } };
 struct cu2hip_op_max_ { template <class T> T operator()(T a, T b) const { return a < b ? b : a; } };
 template <class T, class F> inline T cu2hip_host_rmw_(T *p, T v, int order, F f) {
-  T old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n(p, &old, f(old, v), false, order, __ATOMIC_RELAXED)) {
-  }
+  T old = cu2hip_host_load_(p, __ATOMIC_RELAXED), want;
+  do
+    want = f(old, v);
+  while (!__atomic_compare_exchange(p, &old, &want, false, order, __ATOMIC_RELAXED));
   return old;
 }
 #endif
