@@ -535,7 +535,14 @@ static int libcu_constant(c2h_scan *s, size_t i, size_t j, int *rc) {
   const char *name = s->src + t->begin;
   char text[64];
   if (t->kind != C2H_TOK_IDENT || n + 8 >= sizeof text) return 0;
-  if (n > 13 && memcmp(name, "thread_scope_", 13) == 0) {
+  if (c2h_tok_is(s, j, "atomic_thread_fence")) {
+    snprintf(text, sizeof text, "cu2hip_atomic_thread_fence");
+    if ((*rc = c2h_scan_diag(s, i, j, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                             "cuda::atomic_thread_fence (libcu++) has no HIP equivalent; it becomes "
+                             "cu2hip_atomic_thread_fence of " C2H_COMPAT_HEADER_NAME
+                             " (a fence at the HIP memory scope of its thread_scope)")))
+      return 1;
+  } else if (n > 13 && memcmp(name, "thread_scope_", 13) == 0) {
     snprintf(text, sizeof text, "cu2hip_%.*s", (int)n, name);
   } else if (c2h_tok_is(s, j, "thread_scope")) {
     snprintf(text, sizeof text, "cu2hip_thread_scope");
@@ -552,24 +559,45 @@ static int libcu_constant(c2h_scan *s, size_t i, size_t j, int *rc) {
   return 1;
 }
 
-static int check_libcu_atomic(c2h_scan *s, size_t i, size_t *resume) {
+/* Whether the file uses libcu++'s atomics: cuda::[std::]atomic,
+ * atomic_ref or atomic_thread_fence. Only then are the scopes and orders
+ * outside their template arguments theirs (cuda::pipeline takes a scope
+ * too, and is no atomic). */
+static int uses_libcu_atomics(const c2h_scan *s) {
+  for (size_t i = 0; i + 2 < s->facts->n_toks; i++) {
+    if (!c2h_tok_is(s, i, "cuda") || !c2h_tok_is(s, i + 1, "::")) continue;
+    size_t j = c2h_tok_is(s, i + 2, "std") && c2h_tok_is(s, i + 3, "::") ? i + 4 : i + 2;
+    if (c2h_tok_is(s, j, "atomic") || c2h_tok_is(s, j, "atomic_ref") || c2h_tok_is(s, j, "atomic_thread_fence"))
+      return 1;
+  }
+  return 0;
+}
+
+static int check_libcu_atomic(c2h_scan *s, size_t i, int uses_atomics, size_t *resume) {
   /* cuda::atomic<T[, scope]>, cuda::atomic_ref<T[, scope]>, cuda::std::atomic<T> */
   size_t j = i + 2;
   int std = 0, rc = 0;
   if (c2h_tok_is(s, j, "std") && c2h_tok_is(s, j + 1, "::")) j += 2, std = 1;
-  if (s->compat && libcu_constant(s, i, j, &rc)) {
-    *resume = j;
-    return rc;
-  }
   int ref = c2h_tok_is(s, j, "atomic_ref");
-  if (!(ref || c2h_tok_is(s, j, "atomic"))) return 0;
+  if (!(ref || c2h_tok_is(s, j, "atomic"))) {
+    if (s->compat && uses_atomics && libcu_constant(s, i, j, &rc)) {
+      *resume = j;
+      return rc;
+    }
+    /* Another libcu++ template (cuda::pipeline<cuda::thread_scope_thread>):
+     * its arguments are none of the atomics' business. */
+    if (c2h_tok_is(s, j + 1, "<")) {
+      size_t gt = angle_close(s, j + 1);
+      if (gt < s->facts->n_toks) *resume = gt;
+    }
+    return 0;
+  }
   int templ = c2h_tok_is(s, j + 1, "<");
   /* Without the header, only a spelled-out specialisation is reported. */
   if (!templ && !s->compat) return 0;
   size_t gt = templ ? angle_close(s, j + 1) : j;
   if (gt >= s->facts->n_toks) return 0;
-  /* With the header the scope argument is left for the loop to rename. */
-  *resume = s->compat ? j : gt;
+  *resume = gt;
   size_t which = 3, scope_tok = j; /* no scope argument: system scope, libcu++'s default */
   for (size_t k = j + 2; k < gt; k++)
     for (size_t m = 0; m < sizeof libcu_scopes / sizeof *libcu_scopes; m++)
@@ -582,6 +610,10 @@ static int check_libcu_atomic(c2h_scan *s, size_t i, size_t *resume) {
      * has libcu++'s members; what system scope means on gfx942 still
      * applies. */
     const char *to = ref ? "cu2hip_atomic_ref" : "cu2hip_atomic";
+    for (size_t k = j + 2; k + 2 < gt && rc == 0; k++)
+      if (c2h_tok_is(s, k, "cuda") && c2h_tok_is(s, k + 1, "::") && (k == 0 || !c2h_tok_is(s, k - 1, "::")))
+        libcu_constant(s, k, c2h_tok_is(s, k + 2, "std") && c2h_tok_is(s, k + 3, "::") ? k + 4 : k + 2, &rc);
+    *resume = gt;
     rc = c2h_scan_diag(s, i, j, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                        "%s (libcu++) has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
                        " (included; written beside the output, or printed by `cu2hip compat-header`), with "
@@ -616,6 +648,7 @@ int c2h_check_atomics(c2h_scan *s) {
   user_overloads user;
   fp_uses fp = {0, 0, 0, ELEM_UNKNOWN};
   collect_user_overloads(s, &user);
+  int libcu = uses_libcu_atomics(s);
   for (size_t i = 0; i < s->facts->n_toks && rc == 0; i++) {
     const c2h_token *t = &s->facts->toks[i];
     if (t->kind != C2H_TOK_IDENT) continue;
@@ -625,7 +658,7 @@ int c2h_check_atomics(c2h_scan *s) {
     int system;
     if (c2h_tok_is(s, i, "cuda") && c2h_tok_is(s, i + 1, "::") && !qualified(s, i)) {
       size_t resume = i;
-      rc = check_libcu_atomic(s, i, &resume);
+      rc = check_libcu_atomic(s, i, libcu, &resume);
       i = resume;
     } else if (!c2h_tok_is(s, i + 1, "(") || qualified(s, i) || is_declarator(s, i) || !device_or_unknown) {
       continue;

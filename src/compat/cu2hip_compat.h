@@ -768,6 +768,20 @@ template <class D, class T, int S> struct cu2hip_atomic_ops_ {
 #undef CU2HIP_AT_CAS_
 #undef CU2HIP_AT_RMW_
 
+/* cuda::atomic_thread_fence(order, scope): on the device the
+ * __nv_atomic_thread_fence stand-in at that scope, on the host a fence of
+ * the host compiler. */
+CU2HIP_HD void cu2hip_atomic_thread_fence(int order, cu2hip_thread_scope scope = cu2hip_thread_scope_system) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  cu2hip_nv_atomic_thread_fence(order, scope == cu2hip_thread_scope_system   ? cu2hip_NV_THREAD_SCOPE_SYSTEM
+                                       : scope == cu2hip_thread_scope_device ? cu2hip_NV_THREAD_SCOPE_DEVICE
+                                                                             : cu2hip_NV_THREAD_SCOPE_BLOCK);
+#else
+  (void)scope;
+  __atomic_thread_fence(order);
+#endif
+}
+
 /* A reference to an object that outlives it, as cuda::atomic_ref. */
 template <class T, cu2hip_thread_scope S = cu2hip_thread_scope_system>
 class cu2hip_atomic_ref : public cu2hip_atomic_ops_<cu2hip_atomic_ref<T, S>, T, S> {

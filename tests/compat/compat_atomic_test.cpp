@@ -34,6 +34,7 @@ template <class T> static void check_arith(T a, T b, const char *type) {
   EXPECT((r += b) == (T)(a + b) && x == (T)(a + b), "%s +=\n", type);
   EXPECT((r -= b) == a && x == a, "%s -=\n", type);
   EXPECT((r = b) == b && x == b, "%s =\n", type);
+  cu2hip_atomic_thread_fence(__ATOMIC_SEQ_CST, cu2hip_thread_scope_device);
   cu2hip_atomic<T, cu2hip_thread_scope_block> owned(a);
   EXPECT(owned.fetch_add(b) == a && owned.load() == (T)(a + b), "%s cu2hip_atomic fetch_add\n", type);
 }

@@ -163,3 +163,9 @@ __global__ void every_atomic_ref(int *i, unsigned long long *u, float *f, double
   atomic_total += 2;
   i[2] = atomic_count.load() + (int)atomic_total;
 }
+__global__ void every_atomic_fence(int *i) {
+  cu2hip_atomic_thread_fence(__ATOMIC_RELEASE, cu2hip_thread_scope_block);
+  i[0] = 1;
+  cu2hip_atomic_thread_fence(__ATOMIC_SEQ_CST);
+  cu2hip_atomic_thread_fence(__ATOMIC_ACQUIRE, cu2hip_thread_scope_device);
+}

@@ -18,4 +18,5 @@ __global__ void tally(int *hist, float *best, double *sum, int n) {
   int mo = __ATOMIC_ACQ_REL;
   bin.compare_exchange_strong(expected, 1, mo);
   g_items.fetch_add(1ull, __ATOMIC_RELEASE);
+  cu2hip_atomic_thread_fence(__ATOMIC_SEQ_CST, cu2hip_thread_scope_device);
 }

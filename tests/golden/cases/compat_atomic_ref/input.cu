@@ -18,4 +18,5 @@ __global__ void tally(int *hist, float *best, double *sum, int n) {
   cuda::memory_order mo = cuda::memory_order_acq_rel;
   bin.compare_exchange_strong(expected, 1, mo);
   g_items.fetch_add(1ull, cuda::memory_order_release);
+  cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_device);
 }
