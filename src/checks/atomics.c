@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "edit/edit.h"
 
 /* The element type an atomic operates on, as far as tokens tell. */
 typedef enum elem_kind {
@@ -503,28 +504,131 @@ static size_t angle_close(const c2h_scan *s, size_t lt) {
   return s->facts->n_toks;
 }
 
-static int check_libcu_atomic(c2h_scan *s, size_t i, size_t *resume) {
+/* libcu++'s scopes: their HIP memory scope, and what HIP code uses it. */
+static const struct {
+  const char *scope, *hip, *form;
+} libcu_scopes[] = {{"thread_scope_thread", "__HIP_MEMORY_SCOPE_SINGLETHREAD", "a plain load/store"},
+                    {"thread_scope_block", "__HIP_MEMORY_SCOPE_WORKGROUP", "__hip_atomic_* builtins"},
+                    {"thread_scope_device", "__HIP_MEMORY_SCOPE_AGENT", "atomicAdd/atomicCAS/..."},
+                    {"thread_scope_system", "__HIP_MEMORY_SCOPE_SYSTEM", "atomicAdd_system/..."}};
+
+/* Replaces tokens [first, last] by text, counting it as a rename that
+ * makes the file use cu2hip_compat.h. */
+static int compat_edit(c2h_scan *s, size_t first, size_t last, const char *text) {
+  int rc = c2h_edit_add(s->edits, s->facts->toks[first].begin, s->facts->toks[last].end, text, strlen(text));
+  if (rc) return rc;
+  s->stats->renames++;
+  s->used_compat = 1;
+  if (s->facts->toks[first].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[first].begin;
+  return 0;
+}
+
+/* With the compatibility header, the other names of <cuda/atomic> that
+ * come with its atomics: cuda::thread_scope_X becomes
+ * cu2hip_thread_scope_X, cuda::[std::]memory_order_X becomes __ATOMIC_X,
+ * the types cuda::thread_scope and cuda::[std::]memory_order become
+ * cu2hip_thread_scope and int. Token j is the name after `cuda::` (and
+ * `std::`); returns 1 when it was one of them. */
+static int libcu_constant(c2h_scan *s, size_t i, size_t j, int *rc) {
+  const c2h_token *t = &s->facts->toks[j];
+  size_t n = t->end - t->begin;
+  const char *name = s->src + t->begin;
+  char text[64];
+  if (t->kind != C2H_TOK_IDENT || n + 8 >= sizeof text) return 0;
+  if (c2h_tok_is(s, j, "atomic_thread_fence")) {
+    snprintf(text, sizeof text, "cu2hip_atomic_thread_fence");
+    if ((*rc = c2h_scan_diag(s, i, j, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                             "cuda::atomic_thread_fence (libcu++) has no HIP equivalent; it becomes "
+                             "cu2hip_atomic_thread_fence of " C2H_COMPAT_HEADER_NAME
+                             " (a fence at the HIP memory scope of its thread_scope)")))
+      return 1;
+  } else if (n > 13 && memcmp(name, "thread_scope_", 13) == 0) {
+    snprintf(text, sizeof text, "cu2hip_%.*s", (int)n, name);
+  } else if (c2h_tok_is(s, j, "thread_scope")) {
+    snprintf(text, sizeof text, "cu2hip_thread_scope");
+  } else if (n > 13 && memcmp(name, "memory_order_", 13) == 0) {
+    int k = snprintf(text, sizeof text, "__ATOMIC_%.*s", (int)(n - 13), name + 13);
+    for (int c = 9; c < k; c++)
+      if (text[c] >= 'a' && text[c] <= 'z') text[c] = (char)(text[c] - 'a' + 'A');
+  } else if (c2h_tok_is(s, j, "memory_order") && !c2h_tok_is(s, j + 1, "::")) {
+    snprintf(text, sizeof text, "int");
+  } else {
+    return 0;
+  }
+  *rc = compat_edit(s, i, j, text);
+  return 1;
+}
+
+/* Whether the file uses libcu++'s atomics: cuda::[std::]atomic,
+ * atomic_ref or atomic_thread_fence. Only then are the scopes and orders
+ * outside their template arguments theirs (cuda::pipeline takes a scope
+ * too, and is no atomic). */
+static int uses_libcu_atomics(const c2h_scan *s) {
+  for (size_t i = 0; i + 2 < s->facts->n_toks; i++) {
+    if (!c2h_tok_is(s, i, "cuda") || !c2h_tok_is(s, i + 1, "::")) continue;
+    size_t j = c2h_tok_is(s, i + 2, "std") && c2h_tok_is(s, i + 3, "::") ? i + 4 : i + 2;
+    if (c2h_tok_is(s, j, "atomic") || c2h_tok_is(s, j, "atomic_ref") || c2h_tok_is(s, j, "atomic_thread_fence"))
+      return 1;
+  }
+  return 0;
+}
+
+static int check_libcu_atomic(c2h_scan *s, size_t i, int uses_atomics, size_t *resume) {
   /* cuda::atomic<T[, scope]>, cuda::atomic_ref<T[, scope]>, cuda::std::atomic<T> */
   size_t j = i + 2;
-  int std = 0;
+  int std = 0, rc = 0;
   if (c2h_tok_is(s, j, "std") && c2h_tok_is(s, j + 1, "::")) j += 2, std = 1;
-  if (!(c2h_tok_is(s, j, "atomic") || c2h_tok_is(s, j, "atomic_ref")) || !c2h_tok_is(s, j + 1, "<")) return 0;
-  size_t gt = angle_close(s, j + 1);
+  int ref = c2h_tok_is(s, j, "atomic_ref");
+  if (!(ref || c2h_tok_is(s, j, "atomic"))) {
+    if (s->compat && uses_atomics && libcu_constant(s, i, j, &rc)) {
+      *resume = j;
+      return rc;
+    }
+    /* Another libcu++ template (cuda::pipeline<cuda::thread_scope_thread>):
+     * its arguments are none of the atomics' business. */
+    if (c2h_tok_is(s, j + 1, "<")) {
+      size_t gt = angle_close(s, j + 1);
+      if (gt < s->facts->n_toks) *resume = gt;
+    }
+    return 0;
+  }
+  int templ = c2h_tok_is(s, j + 1, "<");
+  /* Without the header, only a spelled-out specialisation is reported. */
+  if (!templ && !s->compat) return 0;
+  size_t gt = templ ? angle_close(s, j + 1) : j;
   if (gt >= s->facts->n_toks) return 0;
   *resume = gt;
-  static const struct {
-    const char *scope, *hip, *form;
-  } scopes[] = {{"thread_scope_thread", "__HIP_MEMORY_SCOPE_SINGLETHREAD", "a plain load/store"},
-                {"thread_scope_block", "__HIP_MEMORY_SCOPE_WORKGROUP", "__hip_atomic_* builtins"},
-                {"thread_scope_device", "__HIP_MEMORY_SCOPE_AGENT", "atomicAdd/atomicCAS/..."},
-                {"thread_scope_system", "__HIP_MEMORY_SCOPE_SYSTEM", "atomicAdd_system/..."}};
-  size_t which = 3; /* no scope argument: cuda::atomic defaults to system scope */
+  size_t which = 3, scope_tok = j; /* no scope argument: system scope, libcu++'s default */
   for (size_t k = j + 2; k < gt; k++)
-    for (size_t m = 0; m < sizeof scopes / sizeof *scopes; m++)
-      if (c2h_tok_is(s, k, scopes[m].scope)) which = m;
+    for (size_t m = 0; m < sizeof libcu_scopes / sizeof *libcu_scopes; m++)
+      if (c2h_tok_is(s, k, libcu_scopes[m].scope)) which = m, scope_tok = k;
   char what[96];
   snprintf(what, sizeof what, "cuda::%s%.*s", std ? "std::" : "",
            (int)(s->facts->toks[j].end - s->facts->toks[j].begin), s->src + s->facts->toks[j].begin);
+  if (s->compat) {
+    /* The class of cu2hip_compat.h takes the same template arguments and
+     * has libcu++'s members; what system scope means on gfx942 still
+     * applies. */
+    const char *to = ref ? "cu2hip_atomic_ref" : "cu2hip_atomic";
+    for (size_t k = j + 2; k + 2 < gt && rc == 0; k++)
+      if (c2h_tok_is(s, k, "cuda") && c2h_tok_is(s, k + 1, "::") && (k == 0 || !c2h_tok_is(s, k - 1, "::")))
+        libcu_constant(s, k, c2h_tok_is(s, k + 2, "std") && c2h_tok_is(s, k + 3, "::") ? k + 4 : k + 2, &rc);
+    *resume = gt;
+    rc = c2h_scan_diag(s, i, j, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                       "%s (libcu++) has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
+                       " (included; written beside the output, or printed by `cu2hip compat-header`), with "
+                       "libcu++'s members; its scope becomes a HIP memory scope (thread and block scope: the "
+                       "workgroup, device scope: the agent) and cuda::memory_order_X becomes __ATOMIC_X",
+                       what, to);
+    if (rc == 0) rc = compat_edit(s, i, j, to);
+    if (rc == 0 && templ && which == 3) {
+      char subject[224];
+      snprintf(subject, sizeof subject, "%s with %s scope makes this a system-scope atomic", what,
+               scope_tok == j ? "its default (system)" : "thread_scope_system");
+      rc = report_system(s, scope_tok == j ? i : scope_tok, scope_tok == j ? gt : scope_tok, subject);
+    }
+    return rc;
+  }
   if (which == 3)
     return c2h_scan_diag(
         s, i, gt, C2H_SEV_WARNING, C2H_CHECK_ATOMIC_SCOPE, NULL,
@@ -532,10 +636,10 @@ static int check_libcu_atomic(c2h_scan *s, size_t i, size_t *resume) {
         "gfx942 is atomic with respect to the CPU only on fine-grained memory (hipHostMalloc with "
         "hipHostMallocCoherent, or hipMallocManaged); on coarse-grained memory it acts as a device-scope "
         "atomic",
-        what, std ? "implied system" : "thread_scope_system", scopes[3].hip, scopes[3].form);
+        what, std ? "implied system" : "thread_scope_system", libcu_scopes[3].hip, libcu_scopes[3].form);
   return c2h_scan_diag(s, i, gt, C2H_SEV_WARNING, C2H_CHECK_ATOMIC_SCOPE, NULL,
                        "%s (libcu++) is not part of HIP: cuda::%s maps to %s; use %s with that scope", what,
-                       scopes[which].scope, scopes[which].hip, scopes[which].form);
+                       libcu_scopes[which].scope, libcu_scopes[which].hip, libcu_scopes[which].form);
 }
 
 int c2h_check_atomics(c2h_scan *s) {
@@ -544,6 +648,7 @@ int c2h_check_atomics(c2h_scan *s) {
   user_overloads user;
   fp_uses fp = {0, 0, 0, ELEM_UNKNOWN};
   collect_user_overloads(s, &user);
+  int libcu = uses_libcu_atomics(s);
   for (size_t i = 0; i < s->facts->n_toks && rc == 0; i++) {
     const c2h_token *t = &s->facts->toks[i];
     if (t->kind != C2H_TOK_IDENT) continue;
@@ -553,7 +658,7 @@ int c2h_check_atomics(c2h_scan *s) {
     int system;
     if (c2h_tok_is(s, i, "cuda") && c2h_tok_is(s, i + 1, "::") && !qualified(s, i)) {
       size_t resume = i;
-      rc = check_libcu_atomic(s, i, &resume);
+      rc = check_libcu_atomic(s, i, libcu, &resume);
       i = resume;
     } else if (!c2h_tok_is(s, i + 1, "(") || qualified(s, i) || is_declarator(s, i) || !device_or_unknown) {
       continue;

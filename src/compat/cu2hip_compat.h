@@ -657,5 +657,166 @@ __device__ inline void cu2hip_nv_atomic_thread_fence(int order, int scope = cu2h
 #undef CU2HIP_NV_FENCE_
 #endif
 
+/* ---- cuda::atomic_ref and cuda::atomic (libcu++, <cuda/atomic>) -----------
+ * cuda::atomic_ref<T, cuda::thread_scope_X> becomes cu2hip_atomic_ref<T,
+ * cu2hip_thread_scope_X>, cuda::atomic cu2hip_atomic; cuda::memory_order_X
+ * becomes __ATOMIC_X. The scopes keep libcu++'s values and map as the
+ * __nv_atomic_* ones do: thread and block scope to the workgroup (libcu++
+ * implements thread scope as block scope), device scope to the agent,
+ * system scope to the system. On the device (and the host side of a HIP
+ * compile) the operations are clang's __hip_atomic_* builtins; with a plain
+ * C++ compiler they are the compiler's __atomic_* builtins, so that the
+ * single-thread semantics can be tested on the host. A compare-exchange is
+ * always strong (a weak one may fail spuriously, never must). */
+enum cu2hip_thread_scope {
+  cu2hip_thread_scope_system = 0,
+  cu2hip_thread_scope_device = 1,
+  cu2hip_thread_scope_block = 2,
+  cu2hip_thread_scope_thread = 10
+};
+/* The failure order of a one-order compare-exchange: no release part. */
+CU2HIP_HD constexpr int cu2hip_cas_failure_(int order) {
+  return order == __ATOMIC_RELEASE ? __ATOMIC_RELAXED : order == __ATOMIC_ACQ_REL ? __ATOMIC_ACQUIRE : order;
+}
+#if defined(__HIPCC__) || defined(__HIP__)
+CU2HIP_HD constexpr int cu2hip_hip_scope_(int scope) {
+  return scope == cu2hip_thread_scope_system   ? __HIP_MEMORY_SCOPE_SYSTEM
+         : scope == cu2hip_thread_scope_device ? __HIP_MEMORY_SCOPE_AGENT
+                                               : __HIP_MEMORY_SCOPE_WORKGROUP;
+}
+#define CU2HIP_AT_LOAD_(p, o) __hip_atomic_load(p, o, cu2hip_hip_scope_(S))
+#define CU2HIP_AT_STORE_(p, v, o) __hip_atomic_store(p, v, o, cu2hip_hip_scope_(S))
+#define CU2HIP_AT_XCHG_(p, v, o) __hip_atomic_exchange(p, v, o, cu2hip_hip_scope_(S))
+#define CU2HIP_AT_CAS_(p, e, d, s, f) __hip_atomic_compare_exchange_strong(p, e, d, s, f, cu2hip_hip_scope_(S))
+#define CU2HIP_AT_RMW_(op, p, v, o) __hip_atomic_fetch_##op(p, v, o, cu2hip_hip_scope_(S))
+#else
+/* The generic (pointer) forms, which take floating point as well; every
+ * read-modify-write as a compare-exchange loop, as the host compiler's
+ * __atomic_fetch_* take neither floating point nor min/max everywhere. */
+template <class T> inline T cu2hip_host_load_(T *p, int o) {
+  T v;
+  __atomic_load(p, &v, o);
+  return v;
+}
+template <class T> inline T cu2hip_host_xchg_(T *p, T v, int o) {
+  T old;
+  __atomic_exchange(p, &v, &old, o);
+  return old;
+}
+#define CU2HIP_AT_LOAD_(p, o) cu2hip_host_load_(p, o)
+#define CU2HIP_AT_STORE_(p, v, o) __atomic_store(p, &v, o)
+#define CU2HIP_AT_XCHG_(p, v, o) cu2hip_host_xchg_(p, v, o)
+#define CU2HIP_AT_CAS_(p, e, d, s, f) __atomic_compare_exchange(p, e, &d, false, s, f)
+#define CU2HIP_AT_RMW_(op, p, v, o) cu2hip_host_rmw_(p, v, o, cu2hip_op_##op##_())
+struct cu2hip_op_add_ { template <class T> T operator()(T a, T b) const { return a + b; } };
+struct cu2hip_op_sub_ { template <class T> T operator()(T a, T b) const { return a - b; } };
+struct cu2hip_op_and_ { template <class T> T operator()(T a, T b) const { return a & b; } };
+struct cu2hip_op_or_ { template <class T> T operator()(T a, T b) const { return a | b; } };
+struct cu2hip_op_xor_ { template <class T> T operator()(T a, T b) const { return a ^ b; } };
+struct cu2hip_op_min_ { template <class T> T operator()(T a, T b) const { return b < a ? b : a; } };
+struct cu2hip_op_max_ { template <class T> T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T, class F> inline T cu2hip_host_rmw_(T *p, T v, int order, F f) {
+  T old = cu2hip_host_load_(p, __ATOMIC_RELAXED), want;
+  do
+    want = f(old, v);
+  while (!__atomic_compare_exchange(p, &old, &want, false, order, __ATOMIC_RELAXED));
+  return old;
+}
+#endif
+
+/* The operations, on the object D::cu2hip_ptr_() names, at scope S. */
+template <class D, class T, int S> struct cu2hip_atomic_ops_ {
+  CU2HIP_HD T *cu2hip_at_() const { return static_cast<const D *>(this)->cu2hip_ptr_(); }
+  CU2HIP_HD T load(int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_LOAD_(cu2hip_at_(), order); }
+  CU2HIP_HD operator T() const noexcept { return load(); }
+  CU2HIP_HD void store(T v, int order = __ATOMIC_SEQ_CST) const noexcept { CU2HIP_AT_STORE_(cu2hip_at_(), v, order); }
+  CU2HIP_HD T exchange(T v, int order = __ATOMIC_SEQ_CST) const noexcept {
+    return CU2HIP_AT_XCHG_(cu2hip_at_(), v, order);
+  }
+  CU2HIP_HD bool compare_exchange_strong(T &expected, T desired, int success, int failure) const noexcept {
+    return CU2HIP_AT_CAS_(cu2hip_at_(), &expected, desired, success, failure);
+  }
+  CU2HIP_HD bool compare_exchange_strong(T &expected, T desired, int order = __ATOMIC_SEQ_CST) const noexcept {
+    return compare_exchange_strong(expected, desired, order, cu2hip_cas_failure_(order));
+  }
+  CU2HIP_HD bool compare_exchange_weak(T &expected, T desired, int success, int failure) const noexcept {
+    return compare_exchange_strong(expected, desired, success, failure);
+  }
+  CU2HIP_HD bool compare_exchange_weak(T &expected, T desired, int order = __ATOMIC_SEQ_CST) const noexcept {
+    return compare_exchange_strong(expected, desired, order, cu2hip_cas_failure_(order));
+  }
+  CU2HIP_HD T fetch_add(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(add, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_sub(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(sub, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_and(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(and, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_or(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(or, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_xor(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(xor, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_min(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(min, cu2hip_at_(), v, order); }
+  CU2HIP_HD T fetch_max(T v, int order = __ATOMIC_SEQ_CST) const noexcept { return CU2HIP_AT_RMW_(max, cu2hip_at_(), v, order); }
+  CU2HIP_HD T operator++(int) const noexcept { return fetch_add(T(1)); }
+  CU2HIP_HD T operator--(int) const noexcept { return fetch_sub(T(1)); }
+  CU2HIP_HD T operator++() const noexcept { return fetch_add(T(1)) + T(1); }
+  CU2HIP_HD T operator--() const noexcept { return fetch_sub(T(1)) - T(1); }
+  CU2HIP_HD T operator+=(T v) const noexcept { return fetch_add(v) + v; }
+  CU2HIP_HD T operator-=(T v) const noexcept { return fetch_sub(v) - v; }
+  CU2HIP_HD T operator&=(T v) const noexcept { return fetch_and(v) & v; }
+  CU2HIP_HD T operator|=(T v) const noexcept { return fetch_or(v) | v; }
+  CU2HIP_HD T operator^=(T v) const noexcept { return fetch_xor(v) ^ v; }
+};
+#undef CU2HIP_AT_LOAD_
+#undef CU2HIP_AT_STORE_
+#undef CU2HIP_AT_XCHG_
+#undef CU2HIP_AT_CAS_
+#undef CU2HIP_AT_RMW_
+
+/* cuda::atomic_thread_fence(order, scope): on the device the
+ * __nv_atomic_thread_fence stand-in at that scope, on the host a fence of
+ * the host compiler. */
+CU2HIP_HD void cu2hip_atomic_thread_fence(int order, cu2hip_thread_scope scope = cu2hip_thread_scope_system) {
+#if defined(__HIP_DEVICE_COMPILE__)
+  cu2hip_nv_atomic_thread_fence(order, scope == cu2hip_thread_scope_system   ? cu2hip_NV_THREAD_SCOPE_SYSTEM
+                                       : scope == cu2hip_thread_scope_device ? cu2hip_NV_THREAD_SCOPE_DEVICE
+                                                                             : cu2hip_NV_THREAD_SCOPE_BLOCK);
+#else
+  (void)scope;
+  __atomic_thread_fence(order);
+#endif
+}
+
+/* A reference to an object that outlives it, as cuda::atomic_ref. */
+template <class T, cu2hip_thread_scope S = cu2hip_thread_scope_system>
+class cu2hip_atomic_ref : public cu2hip_atomic_ops_<cu2hip_atomic_ref<T, S>, T, S> {
+  T *ptr_;
+
+ public:
+  typedef T value_type;
+  CU2HIP_HD explicit cu2hip_atomic_ref(T &object) noexcept : ptr_(&object) {}
+  CU2HIP_HD cu2hip_atomic_ref(const cu2hip_atomic_ref &) noexcept = default;
+  cu2hip_atomic_ref &operator=(const cu2hip_atomic_ref &) = delete;
+  CU2HIP_HD T operator=(T v) const noexcept {
+    this->store(v);
+    return v;
+  }
+  CU2HIP_HD T *cu2hip_ptr_() const noexcept { return ptr_; }
+};
+
+/* An object of its own, as cuda::atomic (constant-initialisable, so a
+ * __device__ variable of it needs no constructor call). */
+template <class T, cu2hip_thread_scope S = cu2hip_thread_scope_system>
+class cu2hip_atomic : public cu2hip_atomic_ops_<cu2hip_atomic<T, S>, T, S> {
+  mutable T value_;
+
+ public:
+  typedef T value_type;
+  CU2HIP_HD constexpr cu2hip_atomic() noexcept : value_() {}
+  CU2HIP_HD constexpr cu2hip_atomic(T v) noexcept : value_(v) {}
+  cu2hip_atomic(const cu2hip_atomic &) = delete;
+  cu2hip_atomic &operator=(const cu2hip_atomic &) = delete;
+  CU2HIP_HD T operator=(T v) noexcept {
+    this->store(v);
+    return v;
+  }
+  CU2HIP_HD T *cu2hip_ptr_() const noexcept { return &value_; }
+};
+
 #undef CU2HIP_HD
 #endif

@@ -127,9 +127,12 @@ static int include_compat(c2h_scan *s, const c2h_rule *r, size_t hash_tok, size_
   s->stats->includes++;
   return c2h_scan_diag(s, tok, tok, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                        "<%s> has no HIP equivalent; " C2H_COMPAT_HEADER_NAME " (%s; written beside the output, or "
-                       "printed by `cu2hip compat-header`) provides what it declares, as cu2hip_cg_* functions",
-                       r->cuda, s->compat_include_at == s->facts->toks[hash_tok].begin ? "included here instead"
-                                                                                       : "included above instead");
+                       "printed by `cu2hip compat-header`) provides what it declares, as %s",
+                       r->cuda,
+                       s->compat_include_at == s->facts->toks[hash_tok].begin ? "included here instead"
+                                                                              : "included above instead",
+                       strncmp(r->cuda, "cuda/", 5) == 0 ? "cu2hip_atomic_ref and cu2hip_atomic"
+                                                         : "cu2hip_cg_* functions");
 }
 
 int c2h_scan_includes(c2h_scan *s) {

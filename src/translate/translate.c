@@ -12,6 +12,7 @@
 #include "scan/scan.h"
 #include "translate/annotate.h"
 #include "translate/brackets.h"
+#include "translate/libcu_stub.h"
 #include "translate/lone_header.h"
 #include "translate/nesting.h"
 #include "util/buf.h"
@@ -62,6 +63,19 @@ static int build_preludes(c2h_translator *tr, size_t n_headers) {
   rc = add_defines(&tr->implicit, macros, n, IMPLICIT_HEADER);
   for (size_t h = 0; h < n_headers && rc == 0; h++)
     if (strcmp(tr->headers[h], IMPLICIT_HEADER) != 0) rc = add_defines(&tr->preludes[h], macros, n, tr->headers[h]);
+  /* libcu++'s headers declare their atomics (the macros, if any, first). */
+  for (size_t h = 0; h < n_headers && rc == 0; h++) {
+    const char *decls = c2h_libcu_stub(tr->headers[h]);
+    if (!decls) continue;
+    size_t a = tr->preludes[h] ? strlen(tr->preludes[h]) : 0, b = strlen(decls);
+    char *t = realloc(tr->preludes[h], a + b + 1);
+    if (!t) {
+      rc = C2H_ERR_NOMEM;
+      break;
+    }
+    memcpy(t + a, decls, b + 1);
+    tr->preludes[h] = t;
+  }
   free(macros);
   return rc;
 }

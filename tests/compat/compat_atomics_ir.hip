@@ -56,4 +56,23 @@ __global__ void relaxed_fence(int *p) {
   cu2hip_nv_atomic_thread_fence(cu2hip_NV_ATOMIC_RELAXED, cu2hip_NV_THREAD_SCOPE_DEVICE);
   *p = 0;
 }
+// cu2hip_atomic_ref / cu2hip_atomic / cu2hip_atomic_thread_fence
+// (cuda::atomic_ref, cuda::atomic, cuda::atomic_thread_fence).
+__global__ void ref_relaxed_thread_add(int *p) {
+  cu2hip_atomic_ref<int, cu2hip_thread_scope_thread>(*p).fetch_add(1, __ATOMIC_RELAXED);
+}
+__global__ void ref_release_block_store(unsigned long long *p) {
+  cu2hip_atomic_ref<unsigned long long, cu2hip_thread_scope_block>(*p).store(6, __ATOMIC_RELEASE);
+}
+__global__ void ref_acquire_device_float_max(float *p, float *out) {
+  *out = cu2hip_atomic_ref<float, cu2hip_thread_scope_device>(*p).fetch_max(1.0f, __ATOMIC_ACQUIRE);
+}
+__global__ void ref_seq_cst_system_double_add(double *p) { cu2hip_atomic_ref<double>(*p).fetch_add(2.0); }
+__global__ void ref_acq_rel_device_cas(int *p, int *out) {
+  int e = 0;
+  *out = cu2hip_atomic_ref<int, cu2hip_thread_scope_device>(*p).compare_exchange_strong(e, 1, __ATOMIC_ACQ_REL);
+}
+__device__ cu2hip_atomic<int, cu2hip_thread_scope_device> ir_owned;
+__global__ void owned_relaxed_device_sub() { ir_owned.fetch_sub(3, __ATOMIC_RELAXED); }
+__global__ void ref_release_device_fence() { cu2hip_atomic_thread_fence(__ATOMIC_RELEASE, cu2hip_thread_scope_device); }
 }

@@ -127,3 +127,45 @@ const char *sparse_status_text(hipsparseStatus_t s) {
   return s == HIPSPARSE_STATUS_SUCCESS ? cu2hip_cusparseGetErrorName(s) : cu2hip_cusparseGetErrorString(s);
 }
 #endif
+
+// cu2hip_atomic_ref and cu2hip_atomic (cuda::atomic_ref, cuda::atomic) on
+// int, unsigned long long, float and double, at every scope.
+template <class T, cu2hip_thread_scope S> __device__ T use_atomic_ref(T *p, T v) {
+  cu2hip_atomic_ref<T, S> a(*p);
+  T e = a.load(__ATOMIC_ACQUIRE);
+  a.store(v, __ATOMIC_RELEASE);
+  T r = a.exchange(v) + a.fetch_add(v, __ATOMIC_RELAXED) + a.fetch_sub(v) + a.fetch_min(v) + a.fetch_max(v);
+  r += a.compare_exchange_strong(e, v, __ATOMIC_ACQ_REL) ? T(1) : T(0);
+  r += a.compare_exchange_weak(e, v, __ATOMIC_RELEASE, __ATOMIC_RELAXED) ? T(1) : T(0);
+  a += v;
+  a -= v;
+  a = v;
+  return r + a;
+}
+template <class T, cu2hip_thread_scope S> __device__ T use_atomic_bits(T *p, T v) {
+  cu2hip_atomic_ref<T, S> a(*p);
+  a++;
+  --a;
+  a &= v;
+  a |= v;
+  a ^= v;
+  return a.fetch_and(v) + a.fetch_or(v) + a.fetch_xor(v);
+}
+__device__ cu2hip_atomic<int, cu2hip_thread_scope_device> atomic_count;
+__device__ cu2hip_atomic<unsigned long long> atomic_total(5);
+__global__ void every_atomic_ref(int *i, unsigned long long *u, float *f, double *d) {
+  i[1] = use_atomic_ref<int, cu2hip_thread_scope_block>(i, 1) + use_atomic_bits<int, cu2hip_thread_scope_thread>(i, 3);
+  u[1] = use_atomic_ref<unsigned long long, cu2hip_thread_scope_device>(u, 1) +
+         use_atomic_bits<unsigned long long, cu2hip_thread_scope_system>(u, 3);
+  f[1] = use_atomic_ref<float, cu2hip_thread_scope_device>(f, 1.0f);
+  d[1] = use_atomic_ref<double, cu2hip_thread_scope_system>(d, 1.0);
+  atomic_count.fetch_add(1, __ATOMIC_RELAXED);
+  atomic_total += 2;
+  i[2] = atomic_count.load() + (int)atomic_total;
+}
+__global__ void every_atomic_fence(int *i) {
+  cu2hip_atomic_thread_fence(__ATOMIC_RELEASE, cu2hip_thread_scope_block);
+  i[0] = 1;
+  cu2hip_atomic_thread_fence(__ATOMIC_SEQ_CST);
+  cu2hip_atomic_thread_fence(__ATOMIC_ACQUIRE, cu2hip_thread_scope_device);
+}

@@ -3,7 +3,7 @@
 # gfx942 (tests/compat/compat_device.hip), then compiles
 # tests/compat/compat_atomics_ir.hip to LLVM IR and checks that each of its
 # kernels has the atomic operation, memory order and synchronisation scope
-# that CUDA's __nv_atomic_* call asks for. Skipped (77) without clang++-19
+# that CUDA's __nv_atomic_* call (or libcu++ atomic) asks for. Skipped (77) without clang++-19
 # and the HIP headers.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +45,13 @@ seq_cst_struct_cas|cmpxchg .* i64 .* syncscope\("workgroup"\) seq_cst seq_cst
 acquire_struct_load|load atomic i64, .* syncscope\("agent-one-as"\) acquire
 acquire_block_fence|fence syncscope\("workgroup"\) acquire
 seq_cst_system_fence|fence seq_cst
+ref_relaxed_thread_add|atomicrmw add .* syncscope\("workgroup-one-as"\) monotonic
+ref_release_block_store|store atomic i64 6, .* syncscope\("workgroup-one-as"\) release
+ref_acquire_device_float_max|atomicrmw fmax .* float .* syncscope\("agent-one-as"\) acquire
+ref_seq_cst_system_double_add|atomicrmw fadd .* double .* seq_cst
+ref_acq_rel_device_cas|cmpxchg .* syncscope\("agent-one-as"\) acq_rel acquire
+owned_relaxed_device_sub|atomicrmw sub .* syncscope\("agent-one-as"\) monotonic
+ref_release_device_fence|fence syncscope\("agent"\) release
 TABLE
 # A relaxed fence orders nothing: no fence at all.
 if awk 'index($0, "define") == 1 && index($0, "@relaxed_fence(") { on = 1 } on { print } on && /^}/ { exit }' \

@@ -3,7 +3,8 @@
 # checks the integer and rounding functions of cu2hip_compat.h against plain
 # references on the host, and compat_collectives_test.cpp, which runs its
 # cooperative-groups collectives on emulated groups (a thread per lane), and
-# compat_sparse_status_test.cpp, which checks the hipSPARSE status names
+# compat_atomic_test.cpp, which checks cu2hip_atomic_ref and cu2hip_atomic
+# on one thread, compat_sparse_status_test.cpp, which checks the hipSPARSE status names
 # against the installed hipsparse.h (when there is one), and runs them.
 # Skipped (77) without a C++ compiler.
 set -eu
@@ -21,6 +22,9 @@ mkdir -p "$work"
 "$work/compat_host_test"
 "$cxx" -std=c++17 -O1 -pthread -Wall -Wextra -Werror -I "$here/../../src/compat" \
   "$here/compat_collectives_test.cpp" -o "$work/compat_collectives_test"
+"$cxx" -std=c++17 -O1 -Wall -Wextra -Werror -I "$here/../../src/compat" \
+  "$here/compat_atomic_test.cpp" -o "$work/compat_atomic_test"
+"$work/compat_atomic_test"
 "$work/compat_collectives_test"
 sparse_h=${ROCM_PATH:-/usr}/include/hipsparse/hipsparse.h
 if [ -f "$sparse_h" ]; then

@@ -1,0 +1,86 @@
+/* libcu++'s atomics for the parse. The shim declares no namespace cuda
+ * (code that says `using namespace cuda;` for a namespace of its own would
+ * then be ambiguous), so the stubs of <cuda/atomic> and <cuda/std/atomic>
+ * alone declare what the atomics check and the parse need: the scopes and
+ * orders with libcu++'s values, atomic_ref and atomic with their members.
+ * Declarations only (the parse compiles nothing); guarded, as both headers
+ * carry the same text. */
+#include <string.h>
+
+#include "translate/libcu_stub.h"
+
+static const char libcu_atomic[] =
+    "#ifndef __c2h_libcu_atomic\n"
+    "#define __c2h_libcu_atomic 1\n"
+    "namespace cuda {\n"
+    "namespace std {\n"
+    "enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire,\n"
+    "  memory_order_release, memory_order_acq_rel, memory_order_seq_cst };\n"
+    "enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2,\n"
+    "  thread_scope_thread = 10 };\n"
+    "template <class __T> struct __c2h_atomic_ops {\n"
+    "  __host__ __device__ __T load(memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ operator __T() const noexcept;\n"
+    "  __host__ __device__ void store(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T exchange(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ bool compare_exchange_weak(__T &, __T, memory_order, memory_order) const noexcept;\n"
+    "  __host__ __device__ bool compare_exchange_weak(__T &, __T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ bool compare_exchange_strong(__T &, __T, memory_order, memory_order) const noexcept;\n"
+    "  __host__ __device__ bool compare_exchange_strong(__T &, __T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_add(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_sub(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_and(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_or(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_xor(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_min(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T fetch_max(__T, memory_order = memory_order_seq_cst) const noexcept;\n"
+    "  __host__ __device__ __T operator++(int) const noexcept;\n"
+    "  __host__ __device__ __T operator--(int) const noexcept;\n"
+    "  __host__ __device__ __T operator++() const noexcept;\n"
+    "  __host__ __device__ __T operator--() const noexcept;\n"
+    "  __host__ __device__ __T operator+=(__T) const noexcept;\n"
+    "  __host__ __device__ __T operator-=(__T) const noexcept;\n"
+    "  __host__ __device__ __T operator&=(__T) const noexcept;\n"
+    "  __host__ __device__ __T operator|=(__T) const noexcept;\n"
+    "  __host__ __device__ __T operator^=(__T) const noexcept;\n"
+    "};\n"
+    "template <class __T> struct atomic_ref : __c2h_atomic_ops<__T> {\n"
+    "  __host__ __device__ explicit atomic_ref(__T &) noexcept;\n"
+    "  __host__ __device__ __T operator=(__T) const noexcept;\n"
+    "};\n"
+    "template <class __T> struct atomic : __c2h_atomic_ops<__T> {\n"
+    "  __T __c2h_v;\n"
+    "  __host__ __device__ constexpr atomic() noexcept : __c2h_v() {}\n"
+    "  __host__ __device__ constexpr atomic(__T __v) noexcept : __c2h_v(__v) {}\n"
+    "  __host__ __device__ __T operator=(__T) noexcept;\n"
+    "};\n"
+    "__host__ __device__ void atomic_thread_fence(memory_order) noexcept;\n"
+    "}\n"
+    "using std::memory_order;\n"
+    "using std::memory_order_relaxed;\n"
+    "using std::memory_order_consume;\n"
+    "using std::memory_order_acquire;\n"
+    "using std::memory_order_release;\n"
+    "using std::memory_order_acq_rel;\n"
+    "using std::memory_order_seq_cst;\n"
+    "using std::thread_scope;\n"
+    "using std::thread_scope_system;\n"
+    "using std::thread_scope_device;\n"
+    "using std::thread_scope_block;\n"
+    "using std::thread_scope_thread;\n"
+    "template <class __T, thread_scope __S = thread_scope_system> struct atomic_ref : std::atomic_ref<__T> {\n"
+    "  __host__ __device__ explicit atomic_ref(__T &) noexcept;\n"
+    "  __host__ __device__ __T operator=(__T) const noexcept;\n"
+    "};\n"
+    "template <class __T, thread_scope __S = thread_scope_system> struct atomic : std::atomic<__T> {\n"
+    "  __host__ __device__ constexpr atomic() noexcept {}\n"
+    "  __host__ __device__ constexpr atomic(__T __v) noexcept : std::atomic<__T>(__v) {}\n"
+    "  __host__ __device__ __T operator=(__T) noexcept;\n"
+    "};\n"
+    "__host__ __device__ void atomic_thread_fence(memory_order, thread_scope = thread_scope_system) noexcept;\n"
+    "}\n"
+    "#endif\n";
+
+const char *c2h_libcu_stub(const char *header) {
+  return strcmp(header, "cuda/atomic") == 0 || strcmp(header, "cuda/std/atomic") == 0 ? libcu_atomic : NULL;
+}
