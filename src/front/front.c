@@ -641,8 +641,32 @@ static int names_unknown_name(const char *msg) {
   return 0;
 }
 
-/* Whether the unit met an #include it could not resolve (in any file). */
-static int unit_misses_header(CXTranslationUnit tu) {
+typedef struct empty_stub_search {
+  const c2h_front_options *options;
+  int found;
+} empty_stub_search;
+
+static void find_empty_stub(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  (void)depth;
+  empty_stub_search *q = data;
+  static const char dir[] = SHIM_INCLUDE_DIR "/";
+  CXString name = clang_getFileName(included);
+  const char *n = clang_getCString(name);
+  if (!q->found && n && strncmp(n, dir, sizeof dir - 1) == 0)
+    for (size_t i = 0; i < q->options->n_cuda_headers && !q->found; i++)
+      q->found = q->options->cuda_header_empty[i] && strcmp(n + sizeof dir - 1, q->options->cuda_headers[i]) == 0;
+  clang_disposeString(name);
+}
+
+/* Whether the unit met an #include it could not resolve (in any file), or
+ * one of a CUDA header HIP lacks, whose stub declares nothing. */
+static int unit_misses_header(CXTranslationUnit tu, const c2h_front_options *options) {
+  if (options->cuda_header_empty) {
+    empty_stub_search q = {options, 0};
+    clang_getInclusions(tu, find_empty_stub, &q);
+    if (q.found) return 1;
+  }
   unsigned n = clang_getNumDiagnostics(tu);
   int found = 0;
   for (unsigned i = 0; i < n && !found; i++) {
@@ -674,12 +698,13 @@ static int fold(folded *f, const char *where, c2h_pos at, const char *msg) {
   return 0;
 }
 
-static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile main_file, int only_main,
+static int collect_diagnostics(CXTranslationUnit tu, const c2h_front_options *options, const char *path,
+                               CXFile main_file, int only_main,
                                c2h_name_filter filter, void *ctx, c2h_diag_list *out, unsigned *n_errors) {
   unsigned n = clang_getNumDiagnostics(tu), shown = 0;
   int rc = 0;
   folded hidden = {0}, unseen_names = {0};
-  const int misses_header = unit_misses_header(tu);
+  const int misses_header = unit_misses_header(tu, options);
   for (unsigned i = 0; i < n && rc == 0; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -731,8 +756,9 @@ static int collect_diagnostics(CXTranslationUnit tu, const char *path, CXFile ma
     rc = c2h_diag_list_add(out, unseen_names.where, unseen_names.at, unseen_names.at, C2H_SEV_NOTE,
                            C2H_CHECK_PARSE_ERROR, NULL,
                            "%u parse error%s about names the parser cannot see (first: %s), most likely declared "
-                           "in a header that was not found (parse-missing-header); translated anyway: make the "
-                           "header findable (-I, a compile database) to have these names checked",
+                           "in a header that was not found (parse-missing-header) or one HIP lacks (api-unsupported); "
+                           "translated anyway: make a missing header findable (-I, a compile database) to have "
+                           "these names checked",
                            unseen_names.count, unseen_names.count == 1 ? "" : "s", unseen_names.first);
   if (rc == 0 && hidden.count)
     rc = c2h_diag_list_add(out, hidden.where, hidden.at, hidden.at, C2H_SEV_NOTE, C2H_CHECK_PARSE_ERROR, NULL,
@@ -1790,7 +1816,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       goto done;
     }
   }
-  if ((rc = collect_diagnostics(tu, path, main_file, included, filter, filter_ctx, &facts->diags, &facts->parse_errors))) goto nomem;
+  if ((rc = collect_diagnostics(tu, &fe->options, path, main_file, included, filter, filter_ctx, &facts->diags, &facts->parse_errors))) goto nomem;
 
   CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, main_file, 0),
                                      clang_getLocationForOffset(tu, main_file, (unsigned)len));

@@ -23,6 +23,7 @@ struct c2h_translator {
   c2h_front *front;
   const char **headers; /* CUDA header names the shim stands in for */
   char **preludes;      /* per header: the macros its stub defines, or NULL */
+  unsigned char *empty_headers; /* per header: 1 when HIP lacks it (its stub declares nothing) */
   char *implicit;       /* the macros nvcc's implicit cuda_runtime.h defines */
 };
 
@@ -102,6 +103,7 @@ void c2h_translator_free(c2h_translator *tr) {
   free(tr->preludes);
   free(tr->implicit);
   free(tr->headers);
+  free(tr->empty_headers);
   free(tr);
 }
 
@@ -110,14 +112,18 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
   if (!options->rules) return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "no rule table given");
   c2h_translator *tr = calloc(1, sizeof *tr);
   size_t n_rules = c2h_rules_count(options->rules), n_headers = 0;
-  if (!tr || !(tr->headers = calloc(n_rules + 1, sizeof *tr->headers))) {
+  if (!tr || !(tr->headers = calloc(n_rules + 1, sizeof *tr->headers)) ||
+      !(tr->empty_headers = calloc(n_rules + 1, 1))) {
     rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
     goto fail;
   }
   tr->options = *options;
   for (size_t i = 0; i < n_rules; i++) {
     const c2h_rule *r = c2h_rules_at(options->rules, i);
-    if (r->kind == C2H_RULE_HEADER) tr->headers[n_headers++] = r->cuda;
+    if (r->kind != C2H_RULE_HEADER) continue;
+    /* A header HIP lacks: its stub declares nothing, but libcu++'s atomics. */
+    tr->empty_headers[n_headers] = r->unsupported && !c2h_libcu_stub(r->cuda);
+    tr->headers[n_headers++] = r->cuda;
   }
   if (build_preludes(tr, n_headers)) {
     rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
@@ -125,7 +131,7 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
   }
   c2h_front_options fo = {options->clang_args, options->n_clang_args, options->cuda_path,
                           tr->headers, n_headers, (const char *const *)tr->preludes, tr->implicit,
-                          options->parse_cache_dir};
+                          options->parse_cache_dir, tr->empty_headers};
   if ((rc = c2h_front_new(&tr->front, &fo, err))) goto fail;
   *out = tr;
   return 0;
