@@ -47,11 +47,6 @@ typedef struct cc_state {
 
 /* ---- token helpers ------------------------------------------------------ */
 
-static int same_text(const c2h_scan *s, size_t a, size_t b) {
-  const c2h_token *x = &s->facts->toks[a], *y = &s->facts->toks[b];
-  return x->end - x->begin == y->end - y->begin && memcmp(s->src + x->begin, s->src + y->begin, x->end - x->begin) == 0;
-}
-
 /* The innermost function whose range holds token i, or -1. */
 static long long function_of(const c2h_scan *s, size_t i) {
   size_t b = s->facts->toks[i].begin;
@@ -162,7 +157,7 @@ static int check_arch_macro(c2h_scan *s) {
 static int var_has(const var_list *l, const c2h_scan *s, size_t tok) {
   long long fn = -2; /* not looked up yet */
   for (size_t k = 0; k < l->n; k++) {
-    if (!same_text(s, l->v[k].tok, tok)) continue;
+    if (!c2h_tok_same(s, l->v[k].tok, tok)) continue;
     if (l->v[k].fn >= 0 && fn == -2) fn = function_of(s, tok);
     if (l->v[k].fn < 0 || l->v[k].fn == fn) return (int)k + 1;
   }

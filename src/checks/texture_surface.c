@@ -79,14 +79,9 @@ static int in_list(const c2h_scan *s, size_t i, const char *const *list) {
   return 0;
 }
 
-static int same_text(const c2h_scan *s, size_t a, size_t b) {
-  const c2h_token *x = &s->facts->toks[a], *y = &s->facts->toks[b];
-  return x->end - x->begin == y->end - y->begin && memcmp(s->src + x->begin, s->src + y->begin, x->end - x->begin) == 0;
-}
-
 static int set_has(const ref_set *set, const c2h_scan *s, size_t tok) {
   for (size_t k = 0; k < set->n; k++)
-    if (same_text(s, set->toks[k], tok)) return 1;
+    if (c2h_tok_same(s, set->toks[k], tok)) return 1;
   return 0;
 }
 

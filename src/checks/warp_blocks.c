@@ -24,11 +24,6 @@ static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks
 
 static int is_ident(const c2h_scan *s, size_t i) { return i < s->facts->n_toks && tk(s, i)->kind == C2H_TOK_IDENT; }
 
-static int same_text(const c2h_scan *s, size_t a, size_t b) {
-  size_t n = tk(s, a)->end - tk(s, a)->begin;
-  return tk(s, b)->end - tk(s, b)->begin == n && memcmp(s->src + tk(s, a)->begin, s->src + tk(s, b)->begin, n) == 0;
-}
-
 static int threads_of(const c2h_scan *s, size_t a, size_t b, size_t at, size_t fb, size_t fe, int depth,
                       long long *threads);
 
@@ -104,7 +99,7 @@ static int variable_threads(const c2h_scan *s, size_t u, size_t at, size_t fb, s
   size_t last = NONE, va = 0, vb = 0;
   int last_list = 0;
   for (size_t j = fb; j < fe; j++) {
-    if (j == u || !is_ident(s, j) || !same_text(s, j, u) ||
+    if (j == u || !is_ident(s, j) || !c2h_tok_same(s, j, u) ||
         (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->"))))
       continue;
     size_t a, b;
@@ -166,7 +161,7 @@ static int launches_small(const c2h_scan *s, size_t name) {
   size_t n = s->facts->n_toks;
   int launches = 0;
   for (size_t t = 0; t < n; t++) {
-    if (t == name || !is_ident(s, t) || !same_text(s, t, name) || is_definition_name(s, t) || is_declaration(s, t))
+    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_declaration(s, t))
       continue;
     if (!c2h_tok_active(s, t)) continue; /* an inactive #if branch */
     size_t at = t + 1;

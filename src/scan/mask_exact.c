@@ -29,11 +29,6 @@ static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks
 
 static int is_ident(const c2h_scan *s, size_t i) { return i < s->facts->n_toks && tk(s, i)->kind == C2H_TOK_IDENT; }
 
-static int same_text(const c2h_scan *s, size_t a, size_t b) {
-  size_t n = tk(s, a)->end - tk(s, a)->begin;
-  return tk(s, b)->end - tk(s, b)->begin == n && memcmp(s->src + tk(s, a)->begin, s->src + tk(s, b)->begin, n) == 0;
-}
-
 /* Drops parentheses around the whole of [*a, *b]. */
 static void strip(const c2h_scan *s, size_t *a, size_t *b) {
   while (*a < *b && c2h_tok_is(s, *a, "(") && c2h_tok_match(s, *a) == *b) (*a)++, (*b)--;
@@ -44,7 +39,7 @@ static int spans_equal(const c2h_scan *s, size_t a1, size_t b1, size_t a2, size_
   strip(s, &a2, &b2);
   if (b1 - a1 != b2 - a2) return 0;
   for (size_t k = 0; k <= b1 - a1; k++)
-    if (!same_text(s, a1 + k, a2 + k)) return 0;
+    if (!c2h_tok_same(s, a1 + k, a2 + k)) return 0;
   return 1;
 }
 
@@ -162,7 +157,7 @@ static int span_stable(const c2h_scan *s, size_t a, size_t b, size_t fb, size_t 
   for (size_t j = a; j <= b; j++) {
     if (!is_ident(s, j) || (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->")))) continue;
     for (size_t u = fb; u < fe; u++) {
-      if (!is_ident(s, u) || !same_text(s, j, u) || !c2h_mask_tok_written(s, u)) continue;
+      if (!is_ident(s, u) || !c2h_tok_same(s, j, u) || !c2h_mask_tok_written(s, u)) continue;
       const c2h_token *p = u > 0 ? tk(s, u - 1) : NULL;
       int declared = c2h_tok_is(s, u + 1, "=") && p && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD);
       if (!declared) return 0;
@@ -451,7 +446,7 @@ static long parameter_index(const c2h_scan *s, size_t open, size_t close, size_t
   for (size_t k = 0; k < n && k < 32; k++) {
     if (find_top(s, p[k].first, p[k].last, "=") != NONE) continue;
     size_t last = p[k].last;
-    if (is_ident(s, last) && same_text(s, last, u)) return (long)k;
+    if (is_ident(s, last) && c2h_tok_same(s, last, u)) return (long)k;
   }
   return -1;
 }
@@ -468,10 +463,10 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
   long index = parameter_index(s, open, close, u);
   if (index < 0) return 0;
   for (size_t j = close; j < fe; j++) /* a parameter that changes is not what the caller passed */
-    if (is_ident(s, j) && same_text(s, j, u) && c2h_mask_tok_written(s, j)) return 0;
+    if (is_ident(s, j) && c2h_tok_same(s, j, u) && c2h_mask_tok_written(s, j)) return 0;
   int found = 0;
   for (size_t t = 0; t < n; t++) {
-    if (!is_ident(s, t) || !same_text(s, t, name) || is_definition_name(s, t) || is_prototype_name(s, t)) continue;
+    if (!is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_prototype_name(s, t)) continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->") || c2h_tok_is(s, t - 1, "#") ||
                   c2h_tok_is(s, t - 1, "define")))
       return 0;
@@ -594,7 +589,7 @@ static int parameter_only_mask(const c2h_scan *s, size_t name, size_t index, int
   if (depth > 2) return 0;
   for (size_t k = 0; k < f->n_functions; k++) {
     size_t fname = name_token(s, k);
-    if (fname == NONE || !same_text(s, fname, name)) continue;
+    if (fname == NONE || !c2h_tok_same(s, fname, name)) continue;
     size_t first = 0, last = 0;
     c2h_tok_range(s, f->functions[k].begin, f->functions[k].end, &first, &last);
     size_t open = list_open(s, fname);
@@ -613,7 +608,7 @@ static int parameter_only_mask(const c2h_scan *s, size_t name, size_t index, int
 
 static int only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t v, int dropped, int depth) {
   for (size_t j = first; j < last; j++) {
-    if (j == v || !is_ident(s, j) || !same_text(s, j, v)) continue;
+    if (j == v || !is_ident(s, j) || !c2h_tok_same(s, j, v)) continue;
     if (!(c2h_tok_is(s, j + 1, ",") || c2h_tok_is(s, j + 1, ")"))) return 0;
     if (j >= 2 && c2h_tok_is(s, j - 1, "(") && is_ident(s, j - 2) && is_mask_taker(s, j - 2)) continue;
     if (!dropped || !(c2h_tok_is(s, j - 1, "(") || c2h_tok_is(s, j - 1, ","))) return 0;

@@ -87,6 +87,8 @@ typedef struct c2h_tok_span {
 int c2h_tok_active(const c2h_scan *s, size_t i);
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
+/* Whether tokens a and b are spelled alike. */
+int c2h_tok_same(const c2h_scan *s, size_t a, size_t b);
 /* The tokens that start in the byte range [begin, end): *first is the
  * first of them, *last the one after the last (both n_toks when none). */
 void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last);
