@@ -55,7 +55,7 @@ static int rename_local_include(c2h_scan *s, size_t tok, size_t name_begin, size
 
 /* Whether the parse resolved the #include on this line to a file of the
  * project: a header of the user's named like a CUDA one stays. */
-static int names_project_file(const c2h_scan *s, unsigned line) {
+int c2h_scan_project_include(const c2h_scan *s, unsigned line) {
   for (size_t i = 0; i < s->facts->n_user_include_lines; i++)
     if (s->facts->user_include_lines[i] == line) return 1;
   return 0;
@@ -152,7 +152,7 @@ int c2h_scan_includes(c2h_scan *s) {
     while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
     if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
-    if (r && names_project_file(s, toks[i].line)) r = NULL;
+    if (r && c2h_scan_project_include(s, toks[i].line)) r = NULL;
     if (!r) {
       int rc = rename_local_include(s, i + 2 < s->facts->n_toks ? i + 2 : i + 1, name_begin, q, close == '>');
       if (rc) return rc;

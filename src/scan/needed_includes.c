@@ -91,8 +91,10 @@ static int starts_with_runtime(const c2h_scan *s) {
     if ((q - b == strlen(RUNTIME_HEADER) && memcmp(s->src + b, RUNTIME_HEADER, q - b) == 0)) return 1;
     /* cu2hip_compat.h starts with the HIP runtime header. */
     if (q - b == strlen(C2H_COMPAT_HEADER_NAME) && memcmp(s->src + b, C2H_COMPAT_HEADER_NAME, q - b) == 0) return 1;
-    /* A user header could define macros the HIP headers then see. */
-    if (close == '"') return 0;
+    /* A user header could define macros the HIP headers then see, or test
+     * macros they define (helper_cuda.h included before cuda_runtime.h:
+     * nvcc's implicit include came first). */
+    if (close == '"' || c2h_scan_project_include(s, t[i].line)) return 0;
     while (i + 1 < s->facts->n_toks && t[i + 1].line == t[i].line) i++;
   }
   return 0;

@@ -53,6 +53,9 @@ typedef struct c2h_scan {
 
 /* #include lines that name CUDA headers. */
 int c2h_scan_includes(c2h_scan *s);
+/* Whether the parse resolved the #include on this line to a file of the
+ * project (also one written with <...>, found through -I). */
+int c2h_scan_project_include(const c2h_scan *s, unsigned line);
 /* Adds the HIP header of each library the file uses but does not include.
  * Runs after c2h_scan_includes and c2h_scan_names. */
 int c2h_scan_needed_includes(c2h_scan *s);

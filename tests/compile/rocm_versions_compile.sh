@@ -106,7 +106,8 @@ one() {
     if grep -q '^#include "cu2hip_compat.h"' "$dir/$input"; then
         "$cu2hip" compat-header >"$dir/cu2hip_compat.h" || { echo "FAILED $v $kind $name (compat-header)"; return; }
     fi
-    local flags=(-x hip --offload-arch=gfx942 -std=c++17 --cuda-device-only
+    # -I the case's folder: a golden's `-I .` names it for the translation.
+    local flags=(-x hip --offload-arch=gfx942 -std=c++17 --cuda-device-only -I "$dir"
                  --rocm-device-lib-path="$devlibs" -c "$dir/$input" -o "$dir/out.o")
     case $v in
         5.2) flags+=(--rocm-path=/usr) ;;
