@@ -106,12 +106,22 @@ def top_level_commas(text):
 
 
 def cuda_include_dir():
+    """The CUDA toolkit's include folder: CUDA_PATH, then the folder beside
+    the nvcc found on PATH (through links; /usr/local/bin/nvcc may be a
+    wrapper script, so the folder must hold cuda_runtime.h), then the usual
+    install folder."""
+    candidates = []
+    if os.environ.get("CUDA_PATH"):
+        candidates.append(os.path.join(os.environ["CUDA_PATH"], "include"))
     for d in os.environ.get("PATH", "").split(os.pathsep):
-        if os.path.isfile(os.path.join(d, "nvcc")):
-            inc = os.path.join(os.path.dirname(os.path.abspath(d)), "include")
-            if os.path.isdir(inc):
-                return inc
-    return "/usr/local/cuda/include"
+        nvcc = os.path.join(d, "nvcc")
+        if os.path.isfile(nvcc):
+            candidates.append(os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), "include"))
+    candidates.append("/usr/local/cuda/include")
+    for inc in candidates:
+        if os.path.isfile(os.path.join(inc, "cuda_runtime.h")):
+            return inc
+    return candidates[-1]
 
 
 def target(value):
@@ -161,6 +171,8 @@ def check(lib, include, cuda_include, headers=True):
         for name in sorted(set(ours) - set(theirs)):
             if cuda_text and re.search(r"\b%s\b" % re.escape(name), cuda_text):
                 continue  # a CUDA name the wrapper spells as CUDA does
+            if lib in CUDA_HEADERS and not cuda_text:
+                continue  # without the CUDA header such names cannot be confirmed (noted above)
             if WRAPPERS[lib] not in others.get((sec, name), "").lower():
                 problems.append("rules/roc/%s.yaml: %s: '%s' is neither in rules/%s.yaml nor a %s entry of "
                                 "another table" % (lib, sec, name, lib, WRAPPERS[lib]))
