@@ -15,6 +15,7 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/project.h"
 #include "run.h"
+#include "scan/scan.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/strmap.h"
@@ -441,7 +442,11 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto done;
   }
   c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
-  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules));
+  /* A C++ file without CUDA is translated too when it uses `register`,
+   * which clang rejects under C++17 (scan/register.c). */
+  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk &&
+                              !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules) &&
+                              !c2h_bytes_use_register(src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
   /* Without a database entry, the include folders the build scripts give
