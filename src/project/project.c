@@ -21,8 +21,10 @@
 #include "util/strmap.h"
 #include "verify/toolchain.h"
 
-const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
-                                             ".cc", ".cxx", ".inl", NULL};
+/* Every header suffix fragments.c leaves to be translated on its own is
+ * here too: a .hxx with CUDA in it would otherwise only be copied. */
+const char *const c2h_source_extensions[] = {".cu",  ".cuh", ".h",   ".hpp", ".hh", ".hxx", ".H",
+                                             ".cpp", ".cc",  ".cxx", ".inl", NULL};
 static const char *const cuda_only_extensions[] = {".cu", ".cuh", NULL};
 
 /* Whether some `#include <X>` or `#include "X"` line names a header the
