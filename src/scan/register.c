@@ -50,7 +50,7 @@ int c2h_scan_register(c2h_scan *s) {
     }
     int rc = c2h_edit_add(s->edits, begin, end, "", 0);
     if (!rc)
-      rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_REGISTER_STORAGE, "",
+      rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_REGISTER_STORAGE, NULL,
                          "'register' removed: C++17 has no register storage class and clang, which compiles "
                          "HIP, rejects it; the keyword had no effect");
     if (rc) return rc;
