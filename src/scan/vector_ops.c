@@ -9,6 +9,12 @@
  * under HIP. (HIP's %=, &=, ... and its mixed scalar forms are templates,
  * which lose to the user's non-template function: no ambiguity there.)
  *
+ * From ROCm 5.7 on (5.3 still had templates), HIP's binary operator* and
+ * operator/ on these types are non-template friends too, so a user's
+ * `float2 operator*(float2 a, float2 b)` meets the same fate: it is
+ * treated alike for targets after 5.3, as `return make_float2(a.x * b.x,
+ * a.y * b.y);`. (+ and - stay templates.)
+ *
  * When the user's definition does exactly what HIP's does -- the same
  * operation on each component, once, and nothing else -- it is removed
  * (a comment says so) and HIP's member serves every call: a note. Any
@@ -100,15 +106,44 @@ static int same_as_hip(const c2h_scan *s, size_t open, size_t close, size_t a, s
   return 1;
 }
 
+/* Whether the body (open, close) of a binary operator is exactly
+ * `return make_VEC(a.x OP b.x, a.y OP b.y, ...);`, the components in
+ * order. */
+static int binary_same_as_hip(const c2h_scan *s, size_t open, size_t close, size_t a, size_t b, char op,
+                              size_t type, int width) {
+  static const char names[] = "xyzw";
+  const c2h_token *t = tk(s, type);
+  char make[40], plain[2] = {op, '\0'};
+  int len = snprintf(make, sizeof make, "make_%.*s", (int)(t->end - t->begin), s->src + t->begin);
+  if (len < 0 || (size_t)len >= sizeof make) return 0;
+  size_t i = open + 1;
+  if (!c2h_tok_is(s, i, "return") || !c2h_tok_is(s, i + 1, make) || !c2h_tok_is(s, i + 2, "(")) return 0;
+  i += 3;
+  for (int k = 0; k < width; k++) {
+    char c1, c2;
+    if (!member(s, i, a, &c1) || !c2h_tok_is(s, i + 3, plain) || !member(s, i + 4, b, &c2)) return 0;
+    if (c1 != names[k] || c2 != names[k]) return 0;
+    i += 7;
+    if (!c2h_tok_is(s, i, k + 1 < width ? "," : ")")) return 0;
+    i++;
+  }
+  return c2h_tok_is(s, i, ";") && i + 1 == close;
+}
+
 /* Walks back from `operator` over the declaration's specifiers and return
  * type. Returns the first token of the declaration, or n_toks when it is
- * a template or not understood; *returns_ref is set for `VEC &`. */
-static size_t declaration_start(const c2h_scan *s, size_t op, size_t type, int *returns_ref) {
+ * a template or not understood. The return type is `void` or `VEC &` for
+ * a compound assignment (*returns_ref set for the latter), `VEC` for a
+ * binary operator. */
+static size_t declaration_start(const c2h_scan *s, size_t op, size_t type, int binary, int *returns_ref) {
   static const char *const specifiers[] = {"inline", "static", "constexpr", "__host__", "__device__",
                                            "__forceinline__", "__inline__", NULL};
   size_t i = op, n = s->facts->n_toks;
   *returns_ref = 0;
-  if (i >= 1 && c2h_tok_is(s, i - 1, "void")) {
+  if (binary) {
+    if (i < 1 || !c2h_tok_same(s, i - 1, type)) return n;
+    i--;
+  } else if (i >= 1 && c2h_tok_is(s, i - 1, "void")) {
     i--;
   } else if (i >= 2 && c2h_tok_is(s, i - 1, "&") && c2h_tok_same(s, i - 2, type)) {
     *returns_ref = 1;
@@ -131,15 +166,24 @@ static size_t declaration_start(const c2h_scan *s, size_t op, size_t type, int *
   return n;
 }
 
+/* HIP's binary operator* and operator/ on vector types are friends, not
+ * templates, in ROCm 5.7 (5.3 still had templates only); for the releases
+ * in between cu2hip assumes the friends, so that nothing fails silently. */
+#define FRIEND_BINARY_SINCE C2H_VERSION(5, 4)
+
 static int one_operator(c2h_scan *s, size_t op) {
   size_t n = s->facts->n_toks, sym = op + 1, open = op + 2;
   if (!c2h_tok_is(s, open, "(") || c2h_tok_directive_of(s, op) != n) return 0;
   char o = 0;
+  int binary = 0;
   if (c2h_tok_is(s, sym, "+=")) o = '+';
   else if (c2h_tok_is(s, sym, "-=")) o = '-';
   else if (c2h_tok_is(s, sym, "*=")) o = '*';
   else if (c2h_tok_is(s, sym, "/=")) o = '/';
+  else if (c2h_tok_is(s, sym, "*")) o = '*', binary = 1;
+  else if (c2h_tok_is(s, sym, "/")) o = '/', binary = 1;
   else return 0;
+  if (binary && s->target < FRIEND_BINARY_SINCE) return 0;
   size_t close = c2h_tok_match(s, open);
   if (close >= n) return 0;
   c2h_tok_span params[3];
@@ -147,37 +191,43 @@ static int one_operator(c2h_scan *s, size_t op) {
   size_t ta, a, tb, b;
   int ca, ra, cb, rb;
   if (!parameter(s, params[0], &ta, &a, &ca, &ra) || !parameter(s, params[1], &tb, &b, &cb, &rb)) return 0;
-  /* HIP's member wants a modifiable left side: a const one never collides. */
-  if (ca || !ra || !c2h_tok_same(s, ta, tb)) return 0;
+  if (!c2h_tok_same(s, ta, tb)) return 0;
+  /* HIP's member += wants a modifiable left side: a const one never
+   * collides, nor does a left side by value (the user's own type). */
+  if (!binary && (ca || !ra)) return 0;
   int width = vector_width(s, ta), returns_ref = 0;
-  size_t start = declaration_start(s, op, ta, &returns_ref);
+  size_t start = declaration_start(s, op, ta, binary, &returns_ref);
   const c2h_token *type = tk(s, ta);
   int tlen = (int)(type->end - type->begin);
   const char *tname = s->src + type->begin;
+  const char *eq = binary ? "" : "=", *ref = binary ? "" : " &";
   int defined = c2h_tok_is(s, close + 1, "{"); /* a declaration alone cannot be checked */
   size_t end = defined ? c2h_tok_match(s, close + 1) : n;
-  if (start < n && defined && end < n && same_as_hip(s, close + 1, end, a, b, o, width, returns_ref) &&
-      !c2h_edit_overlaps(s->edits, tk(s, start)->begin, tk(s, end)->end)) {
+  int same = start < n && defined && end < n &&
+             (binary ? binary_same_as_hip(s, close + 1, end, a, b, o, ta, width)
+                     : same_as_hip(s, close + 1, end, a, b, o, width, returns_ref));
+  if (same && !c2h_edit_overlaps(s->edits, tk(s, start)->begin, tk(s, end)->end)) {
     char text[160];
     int len = snprintf(text, sizeof text,
-                       "/* operator%c=(%.*s &, %.*s) left out: HIP's %.*s has this operator, with the same "
+                       "/* operator%c%s(%.*s%s, %.*s) left out: HIP's %.*s has this operator, with the same "
                        "effect */",
-                       o, tlen, tname, tlen, tname, tlen, tname);
+                       o, eq, tlen, tname, ref, tlen, tname, tlen, tname);
     if (len < 0 || (size_t)len >= sizeof text) return 0;
     int rc = c2h_edit_add(s->edits, tk(s, start)->begin, tk(s, end)->end, text, (size_t)len);
     if (rc) return rc;
     return c2h_scan_diag(s, op, close, C2H_SEV_NOTE, C2H_CHECK_OVERLOAD_COLLISION, NULL,
-                         "operator%c=(%.*s &, %.*s) removed: HIP's %.*s (HIP_vector_type) has a member "
-                         "operator%c= that does the same, component by component, and the two together make "
-                         "every `a %c= b` on %.*s ambiguous",
-                         o, tlen, tname, tlen, tname, tlen, tname, o, o, tlen, tname);
+                         "operator%c%s(%.*s%s, %.*s) removed: HIP's %.*s (HIP_vector_type) has %s operator%c%s "
+                         "that does the same, component by component, and the two together make every "
+                         "`a %c%s b` on %.*s ambiguous",
+                         o, eq, tlen, tname, ref, tlen, tname, tlen, tname, binary ? "a friend" : "a member", o,
+                         eq, o, eq, tlen, tname);
   }
   return c2h_scan_diag(s, op, close, C2H_SEV_ERROR, C2H_CHECK_OVERLOAD_COLLISION, NULL,
-                       "HIP's %.*s (HIP_vector_type) has a member operator%c=(const %.*s &) of its own: with "
-                       "this operator too, `a %c= b` on two %.*s values is ambiguous and does not compile; "
-                       "remove this one if it does what HIP's does (the operation on each component), else "
-                       "make it a named function",
-                       tlen, tname, o, tlen, tname, o, tlen, tname);
+                       "HIP's %.*s (HIP_vector_type) has %s operator%c%s of its own, taking two %.*s: with this "
+                       "operator too, `a %c%s b` on two %.*s values is ambiguous and does not compile; remove "
+                       "this one if it does what HIP's does (the operation on each component), else make it a "
+                       "named function",
+                       tlen, tname, binary ? "a friend" : "a member", o, eq, tlen, tname, o, eq, tlen, tname);
 }
 
 int c2h_scan_vector_ops(c2h_scan *s) {
