@@ -11,9 +11,10 @@
  *
  * From ROCm 5.7 on (5.3 still had templates), HIP's binary operator* and
  * operator/ on these types are non-template friends too, so a user's
- * `float2 operator*(float2 a, float2 b)` meets the same fate: it is
- * treated alike for targets after 5.3, as `return make_float2(a.x * b.x,
- * a.y * b.y);`. (+ and - stay templates.)
+ * `float2 operator*(float2 a, float2 b)` makes `a * b` ambiguous too. For
+ * targets after 5.3 it is handled alike: the same as HIP's when its body
+ * is `return make_float2(a.x * b.x, a.y * b.y);`. (+ and - stay
+ * templates.)
  *
  * When the user's definition does exactly what HIP's does -- the same
  * operation on each component, once, and nothing else -- it is removed
