@@ -223,12 +223,15 @@ static int one_operator(c2h_scan *s, size_t op) {
                          o, eq, tlen, tname, ref, tlen, tname, tlen, tname, binary ? "a friend" : "a member", o,
                          eq, o, eq, tlen, tname);
   }
+  /* HIP's own: the member takes `const T &`, the friend `(T, const T &)`. */
+  char hip[80];
+  if (binary) snprintf(hip, sizeof hip, "%.*s, const %.*s &", tlen, tname, tlen, tname);
+  else snprintf(hip, sizeof hip, "const %.*s &", tlen, tname);
   return c2h_scan_diag(s, op, close, C2H_SEV_ERROR, C2H_CHECK_OVERLOAD_COLLISION, NULL,
-                       "HIP's %.*s (HIP_vector_type) has %s operator%c%s of its own, taking two %.*s: with this "
-                       "operator too, `a %c%s b` on two %.*s values is ambiguous and does not compile; remove "
-                       "this one if it does what HIP's does (the operation on each component), else make it a "
-                       "named function",
-                       tlen, tname, binary ? "a friend" : "a member", o, eq, tlen, tname, o, eq, tlen, tname);
+                       "HIP's %.*s (HIP_vector_type) has a %s operator%c%s(%s) of its own: with this operator "
+                       "too, `a %c%s b` on two %.*s values is ambiguous and does not compile; remove this one if "
+                       "it does what HIP's does (the operation on each component), else make it a named function",
+                       tlen, tname, binary ? "friend" : "member", o, eq, hip, o, eq, tlen, tname);
 }
 
 int c2h_scan_vector_ops(c2h_scan *s) {
