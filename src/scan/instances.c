@@ -94,9 +94,23 @@ static int is_const_declared(const c2h_scan *s, size_t d) {
   return 0;
 }
 
-/* Whether the token before u declares it: a type word, not an expression. */
+/* Whether the token before u declares it: a type word, not an expression;
+ * or a later declarator of a dim3 declaration (`dim3 grid(n), block(32)`). */
 static int declares(const c2h_scan *s, size_t u) {
   static const char *const not_types[] = {"return", "case", "else", "do", "sizeof", "throw", "new", "delete", "goto"};
+  if (u > 0 && c2h_tok_is(s, u - 1, ",")) {
+    size_t j = u - 1, depth = 0;
+    while (j-- > 0) {
+      if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) depth++;
+      else if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) {
+        if (depth == 0) break;
+        depth--;
+      } else if (depth == 0 && c2h_tok_is(s, j, ";")) {
+        break;
+      }
+    }
+    return j + 1 < u && c2h_tok_is(s, j + 1, "dim3");
+  }
   if (u == 0 || !is_word(s, u - 1)) return 0;
   for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
     if (c2h_tok_is(s, u - 1, not_types[k])) return 0;
@@ -118,7 +132,7 @@ static int call_argument(const c2h_scan *s, size_t u, size_t fb) {
   }
   if (j <= fb || j + 1 == 0 || !c2h_tok_is(s, j, "(")) return 0; /* a list or the launch's <<< >>> */
   if (c2h_tok_is(s, j - 1, ">")) return 1;                      /* f<T>(x) */
-  if (!is_ident(s, j - 1)) return 0;                            /* if (x), switch (x), sizeof (x) */
+  if (!is_ident(s, j - 1) || c2h_tok_is(s, j - 1, "dim3")) return 0; /* if (x), sizeof (x), dim3(x): values */
   return !declares(s, j - 1);                                   /* not dim3 b(x, 1) */
 }
 
@@ -195,22 +209,23 @@ static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list
   size_t last = NONE;
   occ lo = {0, 0, 0, 0, 0};
   int local = 0, only_decls = 1, constant = 0;
-  for (size_t j = e->fb; j < e->fe; j++) /* a const variable cannot be changed through a reference */
-    if (j != u && is_ident(s, j) && c2h_tok_same(s, j, u) && declares(s, j) && is_const_declared(s, j)) constant = 1;
+  for (size_t j = e->fb; j < e->fe; j++) /* declared in the function (a parameter too)? */
+    if (j != u && is_ident(s, j) && c2h_tok_same(s, j, u) && declares(s, j)) {
+      local = 1;
+      constant |= is_const_declared(s, j); /* then no reference can change it */
+    }
+  if (!local) return 2;
   for (size_t j = e->fb; j < e->fe; j++) {
     if (j == u || !is_ident(s, j) || !c2h_tok_same(s, j, u)) continue;
     if (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->") || c2h_tok_is(s, j - 1, "::"))) continue;
     occ o = classify(s, j, e->fb, e->fe, constant);
-    if (o.declared) local = 1;
     if (o.kind == OCC_UNKNOWN) return 0;
     if (o.kind != OCC_WRITE) continue;
-    local = 1;
     if (!o.declared) only_decls = 0;
     if (j < u && u <= o.vb) continue; /* u reads the value this write is computing */
     if (j > u) return 0;              /* written after the read: a loop may bring it back */
     last = j, lo = o;
   }
-  if (!local) return 2;
   if (last != NONE) {
     if (!c2h_tok_runs_before(s, last, u, e->fb)) return 0;
     *a = lo.va, *b = lo.vb, *list = lo.list;
@@ -398,6 +413,14 @@ static int block_threads(const ev *e, size_t a, size_t b, long long *threads) {
   return 1;
 }
 
+int c2h_launch_threads(const c2h_scan *s, size_t launch, long long *threads) {
+  size_t close = c2h_tok_launch_close(s, launch);
+  c2h_tok_span cfg[4];
+  ev e = {s, NULL, 0, 0, launch, 0, 0, 0, 1};
+  return close < s->facts->n_toks && c2h_tok_split(s, launch, close, cfg, 4) >= 2 &&
+         function_of(s, launch, &e.fb, &e.fe) && block_threads(&e, cfg[1].first, cfg[1].last, threads);
+}
+
 /* After a template's `<` at open: its `>`, and its parts split at
  * top-level commas. NONE when not understood (a `>>`, a `;`). */
 static size_t angle_split(const c2h_scan *s, size_t open, c2h_tok_span *parts, size_t max, size_t *n) {
@@ -428,7 +451,6 @@ static size_t angle_split(const c2h_scan *s, size_t open, c2h_tok_span *parts, s
  * value filled in per launch), n_toks for a type. 0 when not understood. */
 static int template_params(const c2h_scan *s, size_t fb, size_t name, c2h_instance *in) {
   in->n_params = 0;
-  if (!c2h_tok_is(s, fb, "template")) return 1; /* not a template */
   c2h_tok_span p[C2H_MAX_TPARAMS];
   size_t n, close = angle_split(s, fb + 1, p, C2H_MAX_TPARAMS, &n);
   if (!c2h_tok_is(s, fb + 1, "<") || close == NONE || close >= name) return 0;
@@ -480,7 +502,11 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
   c2h_instance in;
   memset(&in, 0, sizeof in);
   in.kernel = kernel;
-  if (name >= name_end || !template_params(s, fb, name, &in)) return 0;
+  /* A kernel that is not a template may be declared and launched by other
+   * files too (relocatable device code); a template's instances are made
+   * here, by the launches this file spells, unless it instantiates one
+   * explicitly (then the name is not a launch, below). */
+  if (name >= name_end || !c2h_tok_is(s, fb, "template") || !template_params(s, fb, name, &in)) return 0;
   int launches = 0;
   for (size_t t = 0; t < n; t++) {
     if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_declaration(s, t))
@@ -494,16 +520,14 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
       at++;
     }
     if (at >= n || !c2h_tok_is(s, at, "<<<") || n_args > in.n_params) return 0; /* named otherwise: not known */
-    size_t close = c2h_tok_launch_close(s, at);
-    c2h_tok_span cfg[4];
     ev e = {s, NULL, 0, 0, at, 0, 0, 0, 1};
-    if (close >= n || c2h_tok_split(s, at, close, cfg, 4) < 2 || !function_of(s, at, &e.fb, &e.fe)) return 0;
+    if (!function_of(s, at, &e.fb, &e.fe)) return 0;
     for (size_t k = 0; k < in.n_params; k++) {
       if (in.param_name[k] == n) continue;
       if (k >= n_args || !eval_span(&e, targs[k].first, targs[k].last, &in.param_value[k])) return 0;
     }
     in.launch = at;
-    if (!block_threads(&e, cfg[1].first, cfg[1].last, &in.threads)) in.threads = 0;
+    if (!c2h_launch_threads(s, at, &in.threads)) in.threads = 0;
     if (++launches > MAX_LAUNCHES || !each(s, &in, ctx)) return 0;
   }
   return launches > 0;

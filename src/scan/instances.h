@@ -17,15 +17,22 @@ typedef struct c2h_instance {
   long long param_value[C2H_MAX_TPARAMS];
 } c2h_instance;
 
-/* Calls each(s, instance, ctx) for every launch of the kernel defined as
- * facts->functions[kernel]. 1 when the kernel is launched at least once,
+/* Calls each(s, instance, ctx) for every launch of the kernel template
+ * defined as facts->functions[kernel]. 1 when it is launched at least once,
  * each call returned 1, and every other use of its name in the file is a
  * declaration; 0 as soon as one is not (a launch whose template arguments
  * do not evaluate, the name used otherwise: a launch API, an explicit
  * instantiation, a pointer). A header's kernels are launched by files not
- * seen here: always 0. */
+ * seen here, and a kernel that is not a template may be: always 0. */
 int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx);
+
+/* The threads per block of the launch whose `<<<` is token `launch`: its
+ * block argument a constant expression, dim3(x, y, z), or a local variable
+ * whose one value on the way to the launch is such; a variable v read
+ * before `switch (v)` and never written is K inside its `case K:` (the
+ * first label, or one after `break;`). 0 when not known. */
+int c2h_launch_threads(const c2h_scan *s, size_t launch, long long *threads);
 
 /* The value of the integer expression [first, last] of the kernel's body
  * in the instance: literals, true/false, the template parameters, file
