@@ -35,29 +35,13 @@ static int bounds_threads(const c2h_scan *s, size_t name, long long *threads) {
   return 0;
 }
 
-static int is_definition_name(const c2h_scan *s, size_t t) {
-  for (size_t k = 0; k < s->facts->n_functions; k++)
-    if (s->facts->functions[k].name_begin == tk(s, t)->begin) return 1;
-  return 0;
-}
-
-/* A declaration of the kernel at t: its statement says __global__. */
-static int is_declaration(const c2h_scan *s, size_t t) {
-  if (t == 0 || (tk(s, t - 1)->kind != C2H_TOK_IDENT && tk(s, t - 1)->kind != C2H_TOK_KEYWORD)) return 0;
-  for (size_t j = t; j-- > 0;) {
-    if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "}") || c2h_tok_is(s, j, "{")) return 0;
-    if (c2h_tok_is(s, j, "__global__")) return 1;
-  }
-  return 0;
-}
-
 /* Whether the kernel whose name is token name runs in small blocks by
  * every launch of the file, which has at least one. */
 static int launches_small(const c2h_scan *s, size_t name) {
   size_t n = s->facts->n_toks;
   int launches = 0;
   for (size_t t = 0; t < n; t++) {
-    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_declaration(s, t))
+    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_kernel_declared(s, t))
       continue;
     if (!c2h_tok_active(s, t)) continue; /* an inactive #if branch */
     size_t at = t + 1;

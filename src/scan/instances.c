@@ -32,30 +32,13 @@ static int is_word(const c2h_scan *s, size_t i) {
 
 /* The innermost function holding token i: tokens [*fb, *fe); 0 at file scope. */
 static int function_of(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  long found = -1;
-  size_t at = tk(s, i)->begin;
-  for (size_t k = 0; k < s->facts->n_functions; k++) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)k;
-  }
-  if (found < 0) return 0;
-  c2h_tok_range(s, s->facts->functions[found].begin, s->facts->functions[found].end, fb, fe);
-  return 1;
+  return c2h_tok_function_at(s, i, fb, fe) >= 0;
 }
 
-/* An integer literal's value (u/l suffixes allowed). */
+/* An integer literal's value, within the range evaluated here. */
 static int literal_value(const c2h_scan *s, size_t i, long long *v) {
-  if (tk(s, i)->kind != C2H_TOK_LITERAL) return 0;
-  char buf[32];
-  size_t n = tk(s, i)->end - tk(s, i)->begin;
-  if (n == 0 || n >= sizeof buf) return 0;
-  memcpy(buf, s->src + tk(s, i)->begin, n);
-  buf[n] = '\0';
-  char *end;
-  unsigned long long x = strtoull(buf, &end, 0);
-  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
-  if (*end != '\0' || end == buf || x > (unsigned long long)MAX_VALUE) return 0;
+  unsigned long long x;
+  if (!c2h_tok_literal_value(s, i, &x) || x > (unsigned long long)MAX_VALUE) return 0;
   *v = (long long)x;
   return 1;
 }
@@ -492,6 +475,8 @@ static int is_declaration(const c2h_scan *s, size_t t) {
   return global;
 }
 
+int c2h_tok_kernel_declared(const c2h_scan *s, size_t t) { return is_definition_name(s, t) || is_declaration(s, t); }
+
 int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx) {
   const c2h_function *fn = &s->facts->functions[kernel];
@@ -509,7 +494,7 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
   if (name >= name_end || !c2h_tok_is(s, fb, "template") || !template_params(s, fb, name, &in)) return 0;
   int launches = 0;
   for (size_t t = 0; t < n; t++) {
-    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_declaration(s, t))
+    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_kernel_declared(s, t))
       continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->"))) return 0;
     size_t at = t + 1, n_args = 0;

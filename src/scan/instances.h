@@ -27,6 +27,10 @@ typedef struct c2h_instance {
 int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx);
 
+/* Whether the kernel's name at token t is declared or defined there (an
+ * explicit instantiation is neither: a use, which other files may launch). */
+int c2h_tok_kernel_declared(const c2h_scan *s, size_t t);
+
 /* The threads per block of the launch whose `<<<` is token `launch`: its
  * block argument a constant expression, dim3(x, y, z), or a local variable
  * whose one value on the way to the launch is such; a variable v read

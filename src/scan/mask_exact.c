@@ -75,22 +75,6 @@ static size_t match_back(const c2h_scan *s, size_t j, size_t lo) {
   return NONE;
 }
 
-/* The innermost function holding token i: its index and tokens [*fb, *fe). */
-static long function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  long found = -1;
-  size_t at = tk(s, i)->begin;
-  for (size_t k = 0; k < s->facts->n_functions; k++) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)k;
-  }
-  if (found >= 0) {
-    const c2h_function *fn = &s->facts->functions[found];
-    c2h_tok_range(s, fn->begin, fn->end, fb, fe);
-  }
-  return found;
-}
-
 /* The first top-level token of [a, b] spelled op, or NONE. */
 static size_t find_top(const c2h_scan *s, size_t a, size_t b, const char *op) {
   size_t depth = 0;
@@ -130,24 +114,10 @@ static int top_comparisons(const c2h_scan *s, size_t a, size_t b) {
   return top_count(s, a, b, ops);
 }
 
-/* An integer literal's value (suffixes allowed); 0 when not one. */
-static int literal_value(const c2h_scan *s, size_t i, unsigned long long *v) {
-  if (tk(s, i)->kind != C2H_TOK_LITERAL) return 0;
-  char buf[32];
-  size_t n = tk(s, i)->end - tk(s, i)->begin;
-  if (n == 0 || n >= sizeof buf) return 0;
-  memcpy(buf, s->src + tk(s, i)->begin, n);
-  buf[n] = '\0';
-  char *end;
-  *v = strtoull(buf, &end, 0);
-  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
-  return *end == '\0' && end != buf;
-}
-
 static int literal_is(const c2h_scan *s, size_t a, size_t b, unsigned long long want) {
   unsigned long long v;
   strip(s, &a, &b);
-  return a == b && literal_value(s, a, &v) && v == want;
+  return a == b && c2h_tok_literal_value(s, a, &v) && v == want;
 }
 
 /* Whether no identifier of [a, b] (members left out) is written anywhere
@@ -308,7 +278,7 @@ static int bound_is(const c2h_scan *s, size_t a, size_t b, const low_lanes *l) {
   if (l->a == NONE) { /* a number: 16, or 32 - 4 */
     size_t minus = find_top(s, a, b, "-");
     unsigned long long x, y;
-    if (minus == a + 1 && minus + 1 == b && literal_value(s, a, &x) && literal_value(s, b, &y) && x >= y)
+    if (minus == a + 1 && minus + 1 == b && c2h_tok_literal_value(s, a, &x) && c2h_tok_literal_value(s, b, &y) && x >= y)
       return x - y == l->value;
     return literal_is(s, a, b, l->value);
   }
@@ -350,7 +320,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
   l->from32 = 0;
   l->value = 0;
   unsigned long long v;
-  if (a == b && literal_value(s, a, &v)) { /* 0xffff: 16 lanes */
+  if (a == b && c2h_tok_literal_value(s, a, &v)) { /* 0xffff: 16 lanes */
     if (v == 0 || v > 0xffffffffULL || (v & (v + 1)) != 0) return 0;
     while (v) l->value++, v >>= 1;
     return 1;
@@ -374,7 +344,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
     c2h_mask_resolve(s, la, lb, &m);
     if (m.kind != C2H_MASK_FULL32) return 0;
     strip(s, &ra, &rb);
-    if (ra == rb && literal_value(s, ra, &v)) {
+    if (ra == rb && c2h_tok_literal_value(s, ra, &v)) {
       if (v >= 32) return 0;
       l->value = 32 - v;
       return 1;
@@ -540,7 +510,7 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
 static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size_t at, int depth) {
   size_t fb = 0, fe = 0;
   strip(s, &a, &b);
-  if (function_at(s, call, &fb, &fe) < 0) return 0;
+  if (c2h_tok_function_at(s, call, &fb, &fe) < 0) return 0;
   if (a == b && is_ident(s, a)) return covers(s, call, a, b, depth + 1);
   if (ballot_covers(s, call, a, b, at, fb, fe, depth)) return 1;
   low_lanes l;
@@ -571,7 +541,7 @@ static int instance_covers_one(const c2h_scan *s, const c2h_instance *in, void *
  * size there): covers the block's threads in every one. */
 static int instance_covers(const c2h_scan *s, size_t call, size_t a, size_t b) {
   size_t fb = 0, fe = 0;
-  long fk = function_at(s, call, &fb, &fe);
+  long fk = c2h_tok_function_at(s, call, &fb, &fe);
   if (fk < 0 || s->facts->functions[fk].ctx != C2H_CTX_KERNEL || a < fb || b >= fe) return 0;
   c2h_tok_span m = {a, b};
   return c2h_kernel_instances_all(s, (size_t)fk, instance_covers_one, &m);
@@ -586,7 +556,7 @@ static int covers(const c2h_scan *s, size_t call, size_t a, size_t b, int depth)
   if (a != b || !is_ident(s, a)) return value_covers(s, call, a, b, NONE, depth) || instance_covers(s, call, a, b);
   size_t d, vf, vl, fb = 0, fe = 0;
   if (c2h_mask_name_value(s, a, &d, &vf, &vl) && value_covers(s, call, vf, vl, d, depth + 1)) return 1;
-  long fk = function_at(s, a, &fb, &fe);
+  long fk = c2h_tok_function_at(s, a, &fb, &fe);
   return (fk >= 0 && parameter_covers(s, a, fk, fe, depth)) || instance_covers(s, call, a, b);
 }
 
@@ -673,6 +643,6 @@ int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call) {
     return 0;
   size_t close = c2h_tok_match(s, call + 1);
   if (close + 1 >= n || !(c2h_tok_is(s, close + 1, ";") || c2h_tok_is(s, close + 1, ","))) return 0;
-  if (function_at(s, call, &fb, &fe) < 0) return 0;
+  if (c2h_tok_function_at(s, call, &fb, &fe) < 0) return 0;
   return only_mask_uses(s, fb, fe, call - 2, 1, 0);
 }

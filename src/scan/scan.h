@@ -107,6 +107,12 @@ size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span 
  * return n_toks when the launch is not understood. */
 size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated);
 size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
+/* The innermost function (index into facts->functions) whose range holds
+ * token i, and its tokens [*fb, *fe); -1 at file scope. */
+long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe);
+/* An integer literal's value (decimal, hex, octal; u/l suffixes allowed);
+ * 0 when token i is not one. */
+int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v);
 /* Position of token i's start and end, for diagnostics. */
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
 c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);
