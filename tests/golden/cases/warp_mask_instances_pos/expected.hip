@@ -3,7 +3,7 @@
 // 16-63 run the shuffles its mask leaves out, so the warning stays.
 #include <hip/hip_runtime.h>
 
-template <class T> __device__ T lane_sum(unsigned int lanes, T v) {
+template <class T> __device__ T lane_sum(unsigned long long lanes, T v) {
   for (int step = 16; step > 0; step >>= 1) v += __shfl_down(v, step);
   return v;
 }
@@ -14,14 +14,14 @@ __global__ void block_sum(const T *in, T *out, unsigned int n) {
   unsigned int t = threadIdx.x;
   unsigned int cut = kThreads & 31;
   cut = (cut > 0) ? (32 - cut) : cut;
-  const unsigned int lanes = 0xffffffffu >> cut;
+  const unsigned long long lanes = 0xffffffffu >> cut;
   T v = t < n ? in[blockIdx.x * kThreads + t] : T(0);
   if (kTwice) v += v;
   v = lane_sum<T>(lanes, v);
   if (t % 32 == 0) partial[t / 32] = v;
   __syncthreads();
   const unsigned int warps = kThreads / 32 > 0 ? kThreads / 32 : 1;
-  const unsigned int voters = __ballot(t < warps);
+  const unsigned long long voters = __ballot(t < warps);
   if (t < warps) {
     v = partial[t];
     v = lane_sum<T>(voters, v);

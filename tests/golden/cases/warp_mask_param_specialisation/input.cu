@@ -5,13 +5,13 @@
 // ROCm 7.0 loses no lane (the #if itself gets its own warning).
 #include <cuda_runtime.h>
 
-template <class T> __device__ T lane_sum(unsigned int lanes, T v) {
+template <class T> __device__ T lane_sum(unsigned long long lanes, T v) {
   for (int step = 16; step > 0; step >>= 1) v += __shfl_down_sync(lanes, v, step);
   return v;
 }
 
 #if __CUDA_ARCH__ >= 800
-template <> __device__ int lane_sum<int>(unsigned int lanes, int v) {
+template <> __device__ int lane_sum<int>(unsigned long long lanes, int v) {
   return __reduce_add_sync(lanes, v);
 }
 #endif
