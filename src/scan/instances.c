@@ -144,7 +144,7 @@ static occ classify(const c2h_scan *s, size_t u, size_t fb, size_t fe, int const
 
 /* The value of `case K:` of the switch on the variable at u that holds
  * e->observe, when only that label leads there: the label is the first
- * of the switch or comes after a `break;`. */
+ * of the switch or comes after a `break;` (or a block ending in one). */
 static int case_value(const ev *e, size_t u, long long *v) {
   const c2h_scan *s = e->s;
   if (e->observe == NONE || e->observe <= e->fb || e->observe >= e->fe) return 0;
@@ -171,7 +171,17 @@ static int case_value(const ev *e, size_t u, long long *v) {
       else if (level == 0 && (c2h_tok_is(s, k, "case") || c2h_tok_is(s, k, "default"))) label = k;
     }
     if (label == NONE || c2h_tok_is(s, label, "default")) return 0;
-    if (label != j + 1 && !(c2h_tok_is(s, label - 1, ";") && c2h_tok_is(s, label - 2, "break"))) return 0;
+    size_t end = label - 1; /* `break;`, or `case K: { ... break; }`, ends the case before */
+    if (end > j && c2h_tok_is(s, end, "}")) {
+      size_t open = end, nest = 0;
+      while (open-- > j) {
+        if (c2h_tok_is(s, open, "}")) nest++;
+        else if (c2h_tok_is(s, open, "{") && nest-- == 0) break;
+      }
+      if (open <= j || !c2h_tok_is(s, open - 1, ":")) return 0; /* an if's or a loop's body */
+      end--;
+    }
+    if (label != j + 1 && !(c2h_tok_is(s, end, ";") && c2h_tok_is(s, end - 1, "break"))) return 0;
     size_t colon = label + 1;
     while (colon < e->observe && !c2h_tok_is(s, colon, ":")) colon++;
     if (colon >= e->observe || colon == label + 1) return 0;
