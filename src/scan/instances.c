@@ -119,6 +119,15 @@ static int call_argument(const c2h_scan *s, size_t u, size_t fb) {
   return !declares(s, j - 1);                                   /* not dim3 b(x, 1) */
 }
 
+/* Whether the occurrence at u is what a reference is declared to name
+ * (`int &t = u;`, `dim3 &b(u);`): writes through it change u. */
+static int bound_to_reference(const c2h_scan *s, size_t u) {
+  if (u < 3 || !is_ident(s, u - 2) || !(c2h_tok_is(s, u - 3, "&") || c2h_tok_is(s, u - 3, "&&"))) return 0;
+  if (c2h_tok_is(s, u - 1, "=")) return c2h_tok_is(s, u + 1, ";") || c2h_tok_is(s, u + 1, ",");
+  return (c2h_tok_is(s, u - 1, "(") && c2h_tok_is(s, u + 1, ")")) ||
+         (c2h_tok_is(s, u - 1, "{") && c2h_tok_is(s, u + 1, "}"));
+}
+
 static occ classify(const c2h_scan *s, size_t u, size_t fb, size_t fe, int constant) {
   occ o = {OCC_READ, 0, 0, 0, 0};
   o.declared = declares(s, u);
@@ -138,7 +147,7 @@ static occ classify(const c2h_scan *s, size_t u, size_t fb, size_t fe, int const
   if (c2h_mask_tok_written(s, u)) return o.kind = OCC_UNKNOWN, o;
   if (c2h_tok_is(s, u + 1, ".") && is_ident(s, u + 2) && c2h_mask_tok_written(s, u + 2))
     return o.kind = OCC_UNKNOWN, o; /* b.x = 64 */
-  if (!constant && call_argument(s, u, fb)) return o.kind = OCC_UNKNOWN, o;
+  if (!constant && (call_argument(s, u, fb) || bound_to_reference(s, u))) return o.kind = OCC_UNKNOWN, o;
   return o;
 }
 

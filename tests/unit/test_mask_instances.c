@@ -136,7 +136,7 @@ static void case_label_not_the_only_way_in(void **state) {
 static void block_changed_on_the_way(void **state) {
   (void)state;
   /* The variable changes after the block is made from it, the block
-   * itself changes, or a call may change it through a reference. */
+   * itself changes, or a call or a reference may change it. */
   assert_int_equal(mask_warnings(SWITCH_HEAD "  case 16:\n    threads *= 2;\n"
                                              "    block_sum<float, 16><<<1, block>>>(in, out);\n    break;\n"
                                              "  }\n}\n"),
@@ -147,6 +147,11 @@ static void block_changed_on_the_way(void **state) {
                    1);
   assert_int_equal(mask_warnings("void run(int threads, const float *in, float *out) {\n"
                                  "  adjust(threads);\n  dim3 block(threads, 1, 1);\n  switch (threads) {\n"
+                                 "  case 16:\n    block_sum<float, 16><<<1, block>>>(in, out);\n    break;\n  }\n}\n"),
+                   1);
+  assert_int_equal(mask_warnings("void run(int threads, const float *in, float *out) {\n"
+                                 "  int &alias = threads;\n  dim3 block(threads, 1, 1);\n  alias = 64;\n"
+                                 "  switch (threads) {\n"
                                  "  case 16:\n    block_sum<float, 16><<<1, block>>>(in, out);\n    break;\n  }\n}\n"),
                    1);
   /* A loop brings a later value back to the switch. */
