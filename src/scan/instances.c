@@ -500,7 +500,8 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx) {
   const c2h_function *fn = &s->facts->functions[kernel];
   size_t n = s->facts->n_toks, fb, fe, name, name_end;
-  if (c2h_scan_is_header_path(s->path) || fn->ctx != C2H_CTX_KERNEL || fn->name_end <= fn->name_begin) return 0;
+  if (c2h_scan_is_header_path(s->path) || s->included || fn->ctx != C2H_CTX_KERNEL || fn->name_end <= fn->name_begin)
+    return 0;
   c2h_tok_range(s, fn->begin, fn->end, &fb, &fe);
   c2h_tok_range(s, fn->name_begin, fn->name_end, &name, &name_end);
   c2h_instance in;

@@ -22,8 +22,9 @@ typedef struct c2h_instance {
  * each call returned 1, and every other use of its name in the file is a
  * declaration; 0 as soon as one is not (a launch whose template arguments
  * do not evaluate, the name used otherwise: a launch API, an explicit
- * instantiation, a pointer). A header's kernels are launched by files not
- * seen here, and a kernel that is not a template may be: always 0. */
+ * instantiation, a pointer). A header's kernels, and those of a file
+ * another one #includes, are launched by files not seen here, and a kernel
+ * that is not a template may be: always 0. */
 int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx);
 

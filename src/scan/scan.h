@@ -34,6 +34,9 @@ typedef struct c2h_scan {
    * c2h_scan_expired() says so: the translator discards the whole result
    * then, so what they leave undone does not matter. */
   unsigned long long deadline_ms;
+  /* The file is #included by another of the run (`#include "kernel.cu"`):
+   * what it defines may be used there too. */
+  int included;
   int compat;      /* cu2hip_compat.h may stand in for names HIP lacks */
   int used_compat; /* set by c2h_scan_names: a name became one of its functions */
   /* Set by c2h_scan_includes: an #include of a CUDA header whose names
