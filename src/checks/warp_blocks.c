@@ -43,7 +43,8 @@ static int launches_small(const c2h_scan *s, size_t name) {
   for (size_t t = 0; t < n; t++) {
     if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_kernel_declared(s, t))
       continue;
-    if (!c2h_tok_active(s, t)) continue; /* an inactive #if branch */
+    /* A launch in an inactive #if branch counts too: another build may
+     * compile it. */
     size_t at = t + 1;
     if (c2h_tok_is(s, at, "<")) { /* k<T, 4><<<...>>> */
       int angle = 0;

@@ -2,7 +2,8 @@
  * launch (src/scan/instances.c): dropped before ROCm 7.0 without a warning
  * only when every launch of the kernel in the file provably runs blocks the
  * mask covers. Each case below is one host function launching the same
- * kernel; the count is that of warp-mask-32bit warnings. */
+ * kernel; the count is that of warp-mask-32bit warnings. The launch sizes
+ * also tell kernels that only run in blocks of 32 threads or fewer. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,12 +45,8 @@ static const char kernel[] =
     "}\n"
     "void adjust(int &threads);\n";
 
-/* The number of warp-mask-32bit warnings for the kernel plus host. */
-static size_t mask_warnings(const char *host) {
-  size_t len = strlen(kernel) + strlen(host) + 1;
-  char *src = malloc(len);
-  assert_non_null(src);
-  snprintf(src, len, "%s%s", kernel, host);
+/* The number of warp-mask-32bit warnings for the source. */
+static size_t mask_warnings_of(const char *src) {
   c2h_translate_options o = {.rules = rules, .rocm_version = C2H_VERSION(6, 2), .launch_syntax = C2H_LAUNCH_KEEP};
   c2h_translator *tr = NULL;
   c2h_error err;
@@ -64,6 +61,16 @@ static size_t mask_warnings(const char *host) {
          strcmp(c2h_check_name(res.diags.items[k].check), "warp-mask-32bit") == 0;
   c2h_file_result_dispose(&res);
   c2h_translator_free(tr);
+  return n;
+}
+
+/* The same for the kernel above plus host. */
+static size_t mask_warnings(const char *host) {
+  size_t len = strlen(kernel) + strlen(host) + 1;
+  char *src = malloc(len);
+  assert_non_null(src);
+  snprintf(src, len, "%s%s", kernel, host);
+  size_t n = mask_warnings_of(src);
   free(src);
   return n;
 }
@@ -181,6 +188,24 @@ static void kernel_used_otherwise(void **state) {
                    1);
 }
 
+/* A ballot kept in 32 bits is right in blocks of at most 32 threads; a
+ * launch in an #if branch this build skips may be another build's. */
+static void inactive_launch_counts(void **state) {
+  (void)state;
+  static const char k32[] = "#include <cuda_runtime.h>\n"
+                            "__global__ void votes(const float *in, unsigned *out) {\n"
+                            "  unsigned v = __ballot_sync(0xffffffff, in[threadIdx.x] > 0);\n"
+                            "  out[threadIdx.x] = v;\n"
+                            "}\n";
+  char src[1024];
+  snprintf(src, sizeof src, "%s%s", k32, "void run(const float *in, unsigned *out) {\n  votes<<<1, 32>>>(in, out);\n}\n");
+  assert_int_equal(mask_warnings_of(src), 0);
+  snprintf(src, sizeof src, "%s%s", k32,
+           "void run(const float *in, unsigned *out) {\n#ifdef WIDE\n  votes<<<1, 256>>>(in, out);\n#else\n"
+           "  votes<<<1, 32>>>(in, out);\n#endif\n}\n");
+  assert_int_equal(mask_warnings_of(src), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(exact_in_every_launch),
@@ -188,6 +213,7 @@ int main(void) {
       cmocka_unit_test(case_label_not_the_only_way_in),
       cmocka_unit_test(block_changed_on_the_way),
       cmocka_unit_test(kernel_used_otherwise),
+      cmocka_unit_test(inactive_launch_counts),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
