@@ -228,12 +228,15 @@ static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list
     if (j > u) return 0;              /* written after the read: a loop may bring it back */
     last = j, lo = o;
   }
+  /* Never assigned (declared, perhaps with a value not known here): a
+   * case label around the point of use tells the value. */
+  if (only_decls && case_value(e, u, cv)) return 3;
   if (last != NONE) {
     if (!c2h_tok_runs_before(s, last, u, e->fb)) return 0;
     *a = lo.va, *b = lo.vb, *list = lo.list;
     return 1;
   }
-  return only_decls && case_value(e, u, cv) ? 3 : 0;
+  return 0;
 }
 
 static long long ev_primary(ev *e) {

@@ -92,6 +92,11 @@ static void exact_in_every_launch(void **state) {
                                              "  case 16:\n    block_sum<float, 16><<<1, block>>>(in, out);\n    break;\n"
                                              "  }\n}\n"),
                    0);
+  /* A variable with a value not known here, but never assigned. */
+  assert_int_equal(mask_warnings("int pick(void);\nvoid run(const float *in, float *out) {\n"
+                                 "  const int threads = pick();\n  dim3 block(threads, 1, 1);\n  switch (threads) {\n"
+                                 "  case 16:\n    block_sum<float, 16><<<1, block>>>(in, out);\n    break;\n  }\n}\n"),
+                   0);
   /* Constant blocks, dim3 products. */
   assert_int_equal(mask_warnings("void run(const float *in, float *out) {\n"
                                  "  block_sum<float, 16><<<1, 16>>>(in, out);\n"
