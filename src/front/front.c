@@ -1102,6 +1102,25 @@ static int cmp_function(const void *pa, const void *pb) {
   return a->end > b->end ? -1 : a->end < b->end; /* outer first */
 }
 
+/* Tokens of #if branches the preprocessor skipped are not code the
+ * compiler sees. clang_annotateTokens gives those inside a function body
+ * the cursor of the statement around them, as if they were part of it:
+ * their context becomes unknown, as for skipped branches at file scope. */
+static void mark_skipped(CXTranslationUnit tu, CXFile file, c2h_tu_facts *f) {
+  CXSourceRangeList *skipped = clang_getSkippedRanges(tu, file);
+  if (!skipped) return;
+  size_t i = 0;
+  for (unsigned r = 0; r < skipped->count; r++) {
+    unsigned b = 0, e = 0;
+    clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[r]), NULL, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[r]), NULL, NULL, NULL, &e);
+    while (i > 0 && f->toks[i - 1].begin >= b) i--; /* ranges in any order */
+    while (i < f->n_toks && f->toks[i].begin < b) i++;
+    for (; i < f->n_toks && f->toks[i].begin < e; i++) f->toks[i].ctx = C2H_CTX_UNKNOWN;
+  }
+  clang_disposeSourceRangeList(skipped);
+}
+
 /* Gives each token the context of the innermost function around it. */
 static void assign_contexts(c2h_tu_facts *f) {
   size_t stack[64], depth = 0, next = 0;
@@ -1892,6 +1911,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;
+  mark_skipped(tu, main_file, facts);
   if (filter) {
     user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), user_decl_visit, &uw);

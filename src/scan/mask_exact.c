@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "instances.h"
 #include "mask_value.h"
 
 #define NONE ((size_t)-1)
@@ -51,10 +52,9 @@ static int is_opener(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{");
 }
 
-/* Whether [a, b) holds a conditional directive (#if, #ifdef, #else, ...):
- * code between such lines may not be compiled at all, and the walks over
- * blocks and statements below cannot tell which branch is. */
-static int has_conditional(const c2h_scan *s, size_t a, size_t b) {
+/* Code between conditional directives may not be compiled at all, and the
+ * walks over blocks and statements below cannot tell which branch is. */
+int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b) {
   static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif"};
   for (size_t j = a; j + 1 < b; j++) {
     if (!c2h_tok_is(s, j, "#") || tk(s, j + 1)->line != tk(s, j)->line) continue;
@@ -73,22 +73,6 @@ static size_t match_back(const c2h_scan *s, size_t j, size_t lo) {
     else if (is_opener(s, k) && --depth == 0) return k;
   }
   return NONE;
-}
-
-/* The innermost function holding token i: its index and tokens [*fb, *fe). */
-static long function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  long found = -1;
-  size_t at = tk(s, i)->begin;
-  for (size_t k = 0; k < s->facts->n_functions; k++) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)k;
-  }
-  if (found >= 0) {
-    const c2h_function *fn = &s->facts->functions[found];
-    c2h_tok_range(s, fn->begin, fn->end, fb, fe);
-  }
-  return found;
 }
 
 /* The first top-level token of [a, b] spelled op, or NONE. */
@@ -130,24 +114,10 @@ static int top_comparisons(const c2h_scan *s, size_t a, size_t b) {
   return top_count(s, a, b, ops);
 }
 
-/* An integer literal's value (suffixes allowed); 0 when not one. */
-static int literal_value(const c2h_scan *s, size_t i, unsigned long long *v) {
-  if (tk(s, i)->kind != C2H_TOK_LITERAL) return 0;
-  char buf[32];
-  size_t n = tk(s, i)->end - tk(s, i)->begin;
-  if (n == 0 || n >= sizeof buf) return 0;
-  memcpy(buf, s->src + tk(s, i)->begin, n);
-  buf[n] = '\0';
-  char *end;
-  *v = strtoull(buf, &end, 0);
-  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
-  return *end == '\0' && end != buf;
-}
-
 static int literal_is(const c2h_scan *s, size_t a, size_t b, unsigned long long want) {
   unsigned long long v;
   strip(s, &a, &b);
-  return a == b && literal_value(s, a, &v) && v == want;
+  return a == b && c2h_tok_literal_value(s, a, &v) && v == want;
 }
 
 /* Whether no identifier of [a, b] (members left out) is written anywhere
@@ -308,7 +278,7 @@ static int bound_is(const c2h_scan *s, size_t a, size_t b, const low_lanes *l) {
   if (l->a == NONE) { /* a number: 16, or 32 - 4 */
     size_t minus = find_top(s, a, b, "-");
     unsigned long long x, y;
-    if (minus == a + 1 && minus + 1 == b && literal_value(s, a, &x) && literal_value(s, b, &y) && x >= y)
+    if (minus == a + 1 && minus + 1 == b && c2h_tok_literal_value(s, a, &x) && c2h_tok_literal_value(s, b, &y) && x >= y)
       return x - y == l->value;
     return literal_is(s, a, b, l->value);
   }
@@ -350,7 +320,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
   l->from32 = 0;
   l->value = 0;
   unsigned long long v;
-  if (a == b && literal_value(s, a, &v)) { /* 0xffff: 16 lanes */
+  if (a == b && c2h_tok_literal_value(s, a, &v)) { /* 0xffff: 16 lanes */
     if (v == 0 || v > 0xffffffffULL || (v & (v + 1)) != 0) return 0;
     while (v) l->value++, v >>= 1;
     return 1;
@@ -374,7 +344,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
     c2h_mask_resolve(s, la, lb, &m);
     if (m.kind != C2H_MASK_FULL32) return 0;
     strip(s, &ra, &rb);
-    if (ra == rb && literal_value(s, ra, &v)) {
+    if (ra == rb && c2h_tok_literal_value(s, ra, &v)) {
       if (v >= 32) return 0;
       l->value = 32 - v;
       return 1;
@@ -428,14 +398,17 @@ static int is_definition_name(const c2h_scan *s, size_t t) {
 }
 
 /* Whether the name at t is declared there (`__device__ float f(unsigned
- * m, float v);`): a type word before it, not an expression. */
+ * m, float v);`): a type word before it, not an expression. A definition
+ * the parse did not see counts too (a specialisation `float f<float>(...)
+ * {` under an #if that is not active): it is no call. */
 static int is_prototype_name(const c2h_scan *s, size_t t) {
   static const char *const not_types[] = {"return", "else", "do", "case", "sizeof", "throw", "new", "delete", "co_return"};
   if (t == 0 || (tk(s, t - 1)->kind != C2H_TOK_IDENT && tk(s, t - 1)->kind != C2H_TOK_KEYWORD)) return 0;
   for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
     if (c2h_tok_is(s, t - 1, not_types[k])) return 0;
   size_t open = list_open(s, t), close = open == NONE ? NONE : c2h_tok_match(s, open);
-  return close != NONE && close + 1 < s->facts->n_toks && c2h_tok_is(s, close + 1, ";");
+  return close != NONE && close + 1 < s->facts->n_toks &&
+         (c2h_tok_is(s, close + 1, ";") || c2h_tok_is(s, close + 1, "{"));
 }
 
 /* The index of the parameter named like token u in the list (open, close),
@@ -482,7 +455,7 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
 }
 
 int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t call, size_t fb) {
-  if (at >= call || has_conditional(s, fb, call)) return 0;
+  if (at >= call || c2h_tok_has_conditional(s, fb, call)) return 0;
   size_t j = at;
   /* The statement's start: brackets balanced back to ; { or }. */
   while (j > fb) {
@@ -524,7 +497,7 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
   size_t n = c2h_tok_split(s, a + 1, b, args, 3);
   if (n != (sync ? 2u : 1u)) return 0;
   c2h_tok_span p = args[n - 1];
-  if (!span_stable(s, p.first, p.last, fb, fe) || has_conditional(s, fb, call)) return 0;
+  if (!span_stable(s, p.first, p.last, fb, fe) || c2h_tok_has_conditional(s, fb, call)) return 0;
   if (at != NONE && !c2h_tok_runs_before(s, at, call, fb)) return 0;
   guards g;
   int guarded = 0;
@@ -537,11 +510,11 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
 static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size_t at, int depth) {
   size_t fb = 0, fe = 0;
   strip(s, &a, &b);
-  if (function_at(s, call, &fb, &fe) < 0) return 0;
+  if (c2h_tok_function_at(s, call, &fb, &fe) < 0) return 0;
   if (a == b && is_ident(s, a)) return covers(s, call, a, b, depth + 1);
   if (ballot_covers(s, call, a, b, at, fb, fe, depth)) return 1;
   low_lanes l;
-  if (!mask_low_lanes(s, a, b, &l) || has_conditional(s, fb, call)) return 0;
+  if (!mask_low_lanes(s, a, b, &l) || c2h_tok_has_conditional(s, fb, call)) return 0;
   if (l.a != NONE && !span_stable(s, l.a, l.b, fb, fe)) return 0;
   guards g;
   enclosing_guards(s, call, fb, &g);
@@ -550,17 +523,41 @@ static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size
   return 0;
 }
 
+/* One launch of the kernel: the mask [a, b] is the full mask, or lanes
+ * 0..k-1 while the launch's blocks have at most k threads, which fill
+ * lanes 0..k-1 of one wavefront: every thread of the block is in it. */
+static int instance_covers_one(const c2h_scan *s, const c2h_instance *in, void *ctx) {
+  const c2h_tok_span *m = ctx;
+  long long v, lanes = 0;
+  if (!c2h_instance_eval(s, in, m->first, m->last, &v)) return 0;
+  if (v == 0xffffffffLL) return 1;
+  if (v == 0 || (v & (v + 1)) != 0) return 0;
+  while (v) lanes++, v >>= 1;
+  return in->threads >= 1 && in->threads <= lanes;
+}
+
+/* The mask [a, b] of a call in a kernel's own body, evaluated for each
+ * launch of the kernel in the file (its template arguments and block
+ * size there): covers the block's threads in every one. */
+static int instance_covers(const c2h_scan *s, size_t call, size_t a, size_t b) {
+  size_t fb = 0, fe = 0;
+  long fk = c2h_tok_function_at(s, call, &fb, &fe);
+  if (fk < 0 || s->facts->functions[fk].ctx != C2H_CTX_KERNEL || a < fb || b >= fe) return 0;
+  c2h_tok_span m = {a, b};
+  return c2h_kernel_instances_all(s, (size_t)fk, instance_covers_one, &m);
+}
+
 static int covers(const c2h_scan *s, size_t call, size_t a, size_t b, int depth) {
   if (depth > MAX_DEPTH || a > b || b >= s->facts->n_toks) return 0;
   strip(s, &a, &b);
   c2h_mask_value m;
   c2h_mask_resolve(s, a, b, &m);
   if (m.kind == C2H_MASK_FULL32 || m.kind == C2H_MASK_FULL64 || m.kind == C2H_MASK_ACTIVE) return 1;
-  if (a != b || !is_ident(s, a)) return value_covers(s, call, a, b, NONE, depth);
+  if (a != b || !is_ident(s, a)) return value_covers(s, call, a, b, NONE, depth) || instance_covers(s, call, a, b);
   size_t d, vf, vl, fb = 0, fe = 0;
-  if (c2h_mask_name_value(s, a, &d, &vf, &vl)) return value_covers(s, call, vf, vl, d, depth + 1);
-  long fk = function_at(s, a, &fb, &fe);
-  return fk >= 0 && parameter_covers(s, a, fk, fe, depth);
+  if (c2h_mask_name_value(s, a, &d, &vf, &vl) && value_covers(s, call, vf, vl, d, depth + 1)) return 1;
+  long fk = c2h_tok_function_at(s, a, &fb, &fe);
+  return (fk >= 0 && parameter_covers(s, a, fk, fe, depth)) || instance_covers(s, call, a, b);
 }
 
 int c2h_mask_covers_active(const c2h_scan *s, size_t call, size_t first, size_t last) {
@@ -646,6 +643,6 @@ int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call) {
     return 0;
   size_t close = c2h_tok_match(s, call + 1);
   if (close + 1 >= n || !(c2h_tok_is(s, close + 1, ";") || c2h_tok_is(s, close + 1, ","))) return 0;
-  if (function_at(s, call, &fb, &fe) < 0) return 0;
+  if (c2h_tok_function_at(s, call, &fb, &fe) < 0) return 0;
   return only_mask_uses(s, fb, fe, call - 2, 1, 0);
 }

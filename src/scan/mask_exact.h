@@ -35,4 +35,8 @@ int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call);
  * first token of the function holding both. */
 int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t pos, size_t fb);
 
+/* Whether tokens [a, b) hold a conditional directive (#if, #ifdef, #else,
+ * ...) at the start of a line. */
+int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b);
+
 #endif

@@ -34,6 +34,9 @@ typedef struct c2h_scan {
    * c2h_scan_expired() says so: the translator discards the whole result
    * then, so what they leave undone does not matter. */
   unsigned long long deadline_ms;
+  /* The file is #included by another of the run (`#include "kernel.cu"`):
+   * what it defines may be used there too. */
+  int included;
   int compat;      /* cu2hip_compat.h may stand in for names HIP lacks */
   int used_compat; /* set by c2h_scan_names: a name became one of its functions */
   /* Set by c2h_scan_includes: an #include of a CUDA header whose names
@@ -118,6 +121,12 @@ size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span 
  * return n_toks when the launch is not understood. */
 size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated);
 size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
+/* The innermost function (index into facts->functions) whose range holds
+ * token i, and its tokens [*fb, *fe); -1 at file scope. */
+long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe);
+/* An integer literal's value (decimal, hex, octal; u/l suffixes allowed);
+ * 0 when token i is not one. */
+int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v);
 /* Position of token i's start and end, for diagnostics. */
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
 c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -156,4 +157,30 @@ int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_
   va_end(ap);
   return c2h_diag_list_add(s->diags, s->path, c2h_tok_begin_pos(s, first), c2h_tok_end_pos(s, last),
                            sev, check, replacement, "%s", tmp);
+}
+
+long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
+  long found = -1;
+  size_t at = s->facts->toks[i].begin;
+  for (size_t k = 0; k < s->facts->n_functions; k++) {
+    const c2h_function *fn = &s->facts->functions[k];
+    if (fn->begin > at) break;
+    if (at < fn->end) found = (long)k;
+  }
+  if (found >= 0) c2h_tok_range(s, s->facts->functions[found].begin, s->facts->functions[found].end, fb, fe);
+  return found;
+}
+
+int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->kind != C2H_TOK_LITERAL) return 0;
+  char buf[32];
+  size_t n = t->end - t->begin;
+  if (n == 0 || n >= sizeof buf) return 0;
+  memcpy(buf, s->src + t->begin, n);
+  buf[n] = '\0';
+  char *end;
+  *v = strtoull(buf, &end, 0);
+  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
+  return *end == '\0' && end != buf;
 }

@@ -316,7 +316,8 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
                 .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0,
-                .compat = !tr->options.no_compat_header, .first_compat_use = SIZE_MAX};
+                .compat = !tr->options.no_compat_header, .first_compat_use = SIZE_MAX,
+                .included = file->includer != NULL};
   /* The parse ran on a thread of its own: its CPU time counts as well. */
   if (s.deadline_ms) {
     if (facts.parse_cpu_ms >= tr->options.time_limit_ms) goto timed_out;

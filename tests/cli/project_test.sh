@@ -145,6 +145,21 @@ else
   bad other-header-suffixes "$(cat "$tmp/hx.out/a.hxx" "$tmp/hx.out/b.hh")"
 fi
 
+# A lane mask computed from a kernel template's block size is exact when
+# every launch in the file runs blocks it covers; but a file another one
+# #includes may be launched from there too (here with 64 threads), and
+# keeps its warning in a run over both.
+mkdir -p "$tmp/frag"
+printf '#include <cuda_runtime.h>\ntemplate <unsigned N> __global__ void k(float *x) {\n  const unsigned long long m = 0xffffffffull >> (32 - N);\n  x[threadIdx.x] = __shfl_down_sync(m, x[threadIdx.x], 1);\n}\nvoid run(float *x) { k<16><<<1, 16>>>(x); }\n' > "$tmp/frag/k.cu"
+printf '#include "k.cu"\nint main() { float *x = 0; run(x); k<16><<<1, 64>>>(x); return 0; }\n' > "$tmp/frag/main.cu"
+"$cu2hip" check --rocm-version 6.2 "$tmp/frag/k.cu" > /dev/null 2> "$tmp/frag1.diags"
+"$cu2hip" check --rocm-version 6.2 "$tmp/frag" > /dev/null 2> "$tmp/frag2.diags"
+if ! grep -q 'warp-mask-32bit' "$tmp/frag1.diags" && grep -q 'k.cu:4:.*lane mask .m. .*\[warp-mask-32bit\]' "$tmp/frag2.diags"; then
+  ok included-kernel-launches
+else
+  bad included-kernel-launches "$(cat "$tmp/frag1.diags" "$tmp/frag2.diags")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi

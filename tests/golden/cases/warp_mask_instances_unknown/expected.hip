@@ -1,0 +1,50 @@
+// The block reduction of warp_mask_instances_neg, but the host takes the
+// block from its caller: the number of threads of the 16-lane instance's
+// blocks is not known here, so the warning stays.
+#include <hip/hip_runtime.h>
+
+template <class T> __device__ T lane_sum(unsigned long long lanes, T v) {
+  for (int step = 16; step > 0; step >>= 1) v += __shfl_down(v, step);
+  return v;
+}
+
+template <typename T, unsigned int kThreads, bool kTwice>
+__global__ void block_sum(const T *in, T *out, unsigned int n) {
+  __shared__ T partial[32];
+  unsigned int t = threadIdx.x;
+  unsigned int cut = kThreads & 31;
+  cut = (cut > 0) ? (32 - cut) : cut;
+  const unsigned long long lanes = 0xffffffffu >> cut;
+  T v = t < n ? in[blockIdx.x * kThreads + t] : T(0);
+  if (kTwice) v += v;
+  v = lane_sum<T>(lanes, v);
+  if (t % 32 == 0) partial[t / 32] = v;
+  __syncthreads();
+  const unsigned int warps = kThreads / 32 > 0 ? kThreads / 32 : 1;
+  const unsigned long long voters = __ballot(t < warps);
+  if (t < warps) {
+    v = partial[t];
+    v = lane_sum<T>(voters, v);
+  }
+  if (t == 0) out[blockIdx.x] = v;
+}
+
+template <class T> void run(int threads, dim3 block, int blocks, const T *in, T *out, unsigned int n) {
+  dim3 grid(blocks, 1, 1);
+  switch (threads) {
+  case 256:
+    block_sum<T, 256, true><<<grid, block>>>(in, out, n);
+    break;
+  case 32:
+    block_sum<T, 32, false><<<grid, block>>>(in, out, n);
+    break;
+  case 16:
+    block_sum<T, 16, false><<<grid, block>>>(in, out, n);
+    break;
+  case 4:
+    block_sum<T, 4, true><<<grid, block>>>(in, out, n);
+    break;
+  }
+}
+
+template void run<float>(int, dim3, int, const float *, float *, unsigned int);
