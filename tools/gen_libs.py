@@ -295,7 +295,7 @@ def swapper(pairs):
 
 class Lib:
     def __init__(self, key, description, files, func_pat, keep, swap, installed=None,
-                 normalize=None, device=None, extra=None, newer=None):
+                 normalize=None, device=None, extra=None, newer=None, legacy_header=None):
         self.key, self.description, self.files = key, description, files
         # (subdirs, regex of targets outside them) of the newer HIP include
         # dir (../shared/rocm-6.3) to check the whole table against
@@ -305,6 +305,10 @@ class Lib:
         self.normalize = normalize      # cuda name -> name looked up in the facts
         self.device = device            # predicate: name goes to the device section
         self.extra = extra              # callable(cuda_include) -> {section: names}
+        # a header of self.files that declares an older API of its own under
+        # names the current API also uses (cuBLAS's cublas.h: no handle);
+        # its functions get `unsupported_in` (reported where a file reaches it)
+        self.legacy_header = legacy_header
 
 
 def cublas_norm(name):
@@ -352,7 +356,7 @@ def libs():
             r"cublas\w*", lambda n: re.match(r"(cublas|CUBLAS)", n) is not None,
             swapper([("cublasLt", "hipblasLt"), ("CUBLASLT_", "HIPBLASLT_"),
                      ("cublas", "hipblas"), ("CUBLAS_", "HIPBLAS_")]),
-            normalize=cublas_norm,
+            normalize=cublas_norm, legacy_header="cublas.h",
             newer=(["hipblas", "hipblas-common", "hip"], r"^(hipblasLt|HIPBLASLT_|hipblaslt/)")),
         Lib("curand", "cuRAND host and device API -> hipRAND",
             ["curand.h", "curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
@@ -526,6 +530,15 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
             if hdrs is not None and "rocm" not in e and hip not in hdrs:
                 problems.append("tools/libs/headers.tsv: %s -> %s is not installed" % (cuda, hip))
             out["headers"][cuda] = e
+    # The legacy header's own functions: a mapped name is the current API's
+    # call elsewhere, and the legacy one (no HIP counterpart) where a file
+    # reaches that header.
+    if lib.legacy_header:
+        code, _defs = G.split_preproc(G.strip_c(G.read_text(os.path.join(cuda_include, lib.legacy_header))))
+        for name in G.extract_functions(code, lib.func_pat):
+            e = out["functions"].get(name)
+            if isinstance(e, dict) and "hip" in e:
+                e["unsupported_in"] = lib.legacy_header
     # Curated entries replace derived ones; each names a name the headers declare.
     curated = load_curated(lib.key)
     for section, entries in curated.items():

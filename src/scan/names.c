@@ -892,6 +892,16 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
       r = &r->by_args[k];
       break;
     }
+  /* A name that a legacy CUDA header the file reaches declares as an API of
+   * its own (cublas.h's cublasSscal(n, alpha, x, incx), no handle): the
+   * rename would turn it into another function's call. */
+  if (r->unsupported_in &&
+      c2h_strmap_get(&s->facts->reached_headers, r->unsupported_in, strlen(r->unsupported_in)) >= 0) {
+    const c2h_rule *h = c2h_rules_lookup_header(s->rules, r->unsupported_in, strlen(r->unsupported_in));
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s is declared by <%s> here (the file includes it): %s", r->cuda, r->unsupported_in,
+                         h && h->unsupported ? h->unsupported : "an API with no HIP equivalent");
+  }
   /* A name HIP lacks (here, or in the target release) that
    * cu2hip_compat.h provides: renamed to the header's function. */
   c2h_rule_form compat_form = {0};
