@@ -205,6 +205,22 @@ def load_target_names_file(path):
     return out
 
 
+def load_legacy():
+    """lib -> {section: {name: where}}: names of earlier CUDA releases (tools/libs/legacy.tsv)."""
+    out = {}
+    path = os.path.join(LIBS_DIR, "legacy.tsv")
+    for n, line in enumerate(G.read_text(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 5 or cols[2] not in SECTIONS or not re.fullmatch(r"\d+\.\d+", cols[3]):
+            sys.exit("tools/libs/legacy.tsv:%d: expected library, name pattern, section, CUDA release "
+                     "that removed it, source" % n)
+        for name, _idx in expand(cols[1]):
+            out.setdefault(cols[0], {}).setdefault(cols[2], {})[name] = "tools/libs/legacy.tsv:%d" % n
+    return out
+
+
 def load_headers():
     """lib -> list of (cuda header, hip header or None, rocm, reason/source, note)."""
     out = {}
@@ -239,6 +255,9 @@ def scan(cuda_include, files, func_pat, keep):
         # cuDNN 9 marks deprecated typedefs `} cudnnPoolingMode_t CUDNN_DEPRECATED;`:
         # without the attribute macro the scanner sees the typedef name.
         code = re.sub(r"\bCUDNN_DEPRECATED(_ENUM)?\b", "", code)
+        # cuSPARSE 12 marks its deprecated typedefs alike
+        # (`} cusparseSolvePolicy_t CUSPARSE_DEPRECATED_TYPE;`).
+        code = re.sub(r"\bCUSPARSE_DEPRECATED_TYPE(_MSVC)?\b", "", code)
         t, c = G.extract_types(code)
         types |= {x for x in t if keep(x)}
         consts |= {x for x in c if keep(x)}
@@ -445,11 +464,18 @@ def reason_for(lib, name, reasons):
     return "no HIP equivalent"
 
 
-def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems, args):
+def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems, args, legacy=None):
     names = {s: set() for s in SECTIONS}
     if lib.files:
         for s, v in scan(cuda_include, lib.files, lib.func_pat, lib.keep).items():
             names[s] |= v
+    # Names earlier CUDA releases declared: mapped like the others.
+    declared = set().union(*names.values())
+    for s, listed in (legacy or {}).items():
+        for name, where in listed.items():
+            if name in declared:
+                problems.append("%s: %s is declared by the CUDA headers: not a legacy name" % (where, name))
+            names[s].add(name)
     if lib.extra:
         for s, v in lib.extra(cuda_include).items():
             names[s] |= v
@@ -497,7 +523,12 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                 if target in ids and target != name:
                     entry = {"hip": target}
                 elif target == name and name in ids:
-                    entry = None  # same spelling, nothing to do
+                    # Same spelling (hipSPARSE's csrsv2Info_t): an entry that
+                    # renames nothing, so that the name counts as the
+                    # library's (the parse of a file that does not reach its
+                    # header raises no error about it; a use needs the
+                    # library's header).
+                    entry = {"hip": name, "same": True}
                 else:
                     entry = {"unsupported": reason_for(lib, name, reasons)}
             else:
@@ -506,7 +537,9 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                 if name in args:
                     problems.append("tools/libs/args.tsv: %s has argument rewrites but no HIP target" % name)
                 continue
-            if entry.get("hip") == name and set(entry) == {"hip"}:
+            if entry.pop("same", False):
+                pass
+            elif entry.get("hip") == name and set(entry) == {"hip"}:
                 continue
             out[s][name] = entry
     # Functions cu2hip_compat.h stands in for where the target lacks them
@@ -704,6 +737,7 @@ def main():
     reasons = load_reasons()
     headers = load_headers()
     arg_rules = load_args()
+    legacy = load_legacy()
     all_libs = libs()
     own = {lib.key + ".yaml" for lib in all_libs}
     taken = existing_names(a.rules_dir, own)
@@ -712,7 +746,7 @@ def main():
     for lib in all_libs:
         facts = load_facts(lib.key, lib.swap)
         tables = build(lib, a.cuda_include, a.hip_include, facts, reasons, headers, taken, problems,
-                       arg_rules.get(lib.key, {}))
+                       arg_rules.get(lib.key, {}), legacy.get(lib.key))
         for s in SECTIONS:
             for n in tables[s]:
                 if n in taken:
@@ -726,6 +760,8 @@ def main():
         if lib.installed:
             srcs.append("installed HIP headers in %s/{%s}" % (a.hip_include, ",".join(lib.installed)))
         srcs.append("tools/libs/%s.tsv, tools/libs/reasons.tsv, tools/libs/headers.tsv" % lib.key)
+        if lib.key in legacy:
+            srcs.append("tools/libs/legacy.tsv (names of earlier CUDA releases)")
         if lib.key in arg_rules:
             srcs.append("tools/libs/args.tsv (argument rewrites)")
         outputs.append((lib, tables, srcs))

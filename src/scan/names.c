@@ -961,7 +961,11 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
 
   /* Only code the compiler sees needs the library's header: not a name in
    * an inactive #if branch, nor in a macro nothing expands. */
-  if (c2h_tok_active(s, i)) note_library_use(s, i, r);
+  /* A name the HIP library spells as CUDA does (hipSPARSE's csrsv2Info_t)
+   * does not tell CUDA code from HIP code: it adds no header (translating
+   * the output again must change nothing). */
+  int same_spelling = form->hip && !form->call && strcmp(form->hip, r->cuda) == 0;
+  if (c2h_tok_active(s, i) && !same_spelling) note_library_use(s, i, r);
   count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);
