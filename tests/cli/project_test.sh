@@ -117,6 +117,27 @@ else
   bad script-include-dirs "$(cat "$tmp/sc.diags")"
 fi
 
+# --rename: an include of a renamed header is found through the folders a
+# Makefile names (-I) and renamed; without them it stays and is reported.
+mkdir -p "$tmp/rn/src" "$tmp/rn/lib"
+printf '#pragma once\n__device__ inline float twice(float x) { return 2 * x; }\n' > "$tmp/rn/lib/kern.cuh"
+printf '#include "kern.cuh"\n__global__ void k(float *p) { p[0] = twice(p[0]); }\n' > "$tmp/rn/src/a.cu"
+printf 'CFLAGS = -I../lib\nall:\n\tnvcc $(CFLAGS) -c a.cu\n' > "$tmp/rn/src/Makefile"
+"$cu2hip" -o "$tmp/rn-out" --rename "$tmp/rn" > /dev/null 2> "$tmp/rn.diags"
+if grep -q '^#include "kern.hpp"$' "$tmp/rn-out/src/a.hip" && ! grep -q 'rename-include\|parse-' "$tmp/rn.diags"; then
+  ok rename-include-through-makefile
+else
+  bad rename-include-through-makefile "$(cat "$tmp/rn.diags")"
+fi
+rm -f "$tmp/rn/src/Makefile"
+"$cu2hip" -o "$tmp/rn-out2" --rename "$tmp/rn" > /dev/null 2> "$tmp/rn2.diags"
+if grep -q '^#include "kern.cuh"$' "$tmp/rn-out2/src/a.hip" &&
+   grep -q 'a.cu:1:10: warning: #include "kern.cuh" was not found, and --rename renamed a file of that name (now kern.hpp).*\[rename-include\]' "$tmp/rn2.diags"; then
+  ok rename-include-unresolved
+else
+  bad rename-include-unresolved "$(cat "$tmp/rn2.diags")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
