@@ -1,6 +1,7 @@
 // Driver calls whose HIP counterpart depends on the ROCm release, or that
 // HIP lacks: CUDA 13's cuMemAdvise with a location (hipMemAdvise_v2 is
-// ROCm 7.1), the prefetch in both forms, and an array-to-array copy.
+// ROCm 7.1), the prefetch in both forms, and an array-to-array copy (HIP
+// has it from ROCm 6.3 on).
 #include <cuda.h>
 
 CUresult advise(CUdeviceptr p, size_t bytes, CUmemLocation where) {
