@@ -884,14 +884,6 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   if (r->version) return 0;
   char need[16], have[16];
   c2h_version_format(s->target, have, sizeof have);
-  call_site c;
-  int called = find_call(s, i, &c);
-  /* An entry of its own for calls with this many arguments. */
-  for (size_t k = 0; called && k < r->n_by_args; k++)
-    if ((size_t)r->by_args[k].arity == c.n_args) {
-      r = &r->by_args[k];
-      break;
-    }
   /* A name that a legacy CUDA header the file reaches declares as an API of
    * its own (cublas.h's cublasSscal(n, alpha, x, incx), no handle): the
    * rename would turn it into another function's call. */
@@ -902,6 +894,14 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                          "%s is declared by <%s> here (the file includes it): %s", r->cuda, r->unsupported_in,
                          h && h->unsupported ? h->unsupported : "an API with no HIP equivalent");
   }
+  call_site c;
+  int called = find_call(s, i, &c);
+  /* An entry of its own for calls with this many arguments. */
+  for (size_t k = 0; called && k < r->n_by_args; k++)
+    if ((size_t)r->by_args[k].arity == c.n_args) {
+      r = &r->by_args[k];
+      break;
+    }
   /* A name HIP lacks (here, or in the target release) that
    * cu2hip_compat.h provides: renamed to the header's function. */
   c2h_rule_form compat_form = {0};
