@@ -90,16 +90,21 @@ class Fact:
         self.hip, self.rocm, self.source, self.note, self.where = hip, rocm, source, note, where
 
 
+def tsv_rows(path):
+    """(line number, tab-separated columns) of each line of a data file that
+    is neither blank nor a comment."""
+    for n, line in enumerate(G.read_text(path).splitlines(), 1):
+        if line.strip() and not line.startswith("#"):
+            yield n, line.split("\t")
+
+
 def load_facts(lib, swap):
     """cuda name -> Fact (hip None = unsupported)."""
     path = os.path.join(LIBS_DIR, lib + ".tsv")
     facts = {}
     if not os.path.exists(path):
         return facts
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) < 4:
             sys.exit("%s:%d: expected 4 or 5 tab-separated columns" % (path, n))
         cuda, hip, rocm, source = cols[:4]
@@ -127,10 +132,7 @@ def load_facts(lib, swap):
 
 def load_reasons():
     out = {}
-    for n, line in enumerate(G.read_text(os.path.join(LIBS_DIR, "reasons.tsv")).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(os.path.join(LIBS_DIR, "reasons.tsv")):
         if len(cols) != 3:
             sys.exit("tools/libs/reasons.tsv:%d: expected 3 tab-separated columns" % n)
         out.setdefault(cols[0], []).append((re.compile(cols[1]), cols[2]))
@@ -141,10 +143,7 @@ def load_args():
     """lib -> {cuda name: {argument number: template}} (tools/libs/args.tsv)."""
     out = {}
     path = os.path.join(LIBS_DIR, "args.tsv")
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) != 5 or not cols[2].isdigit():
             sys.exit("tools/libs/args.tsv:%d: expected library, name, argument number, template, source" % n)
         out.setdefault(cols[0], {}).setdefault(cols[1], {})[int(cols[2])] = cols[3]
@@ -195,10 +194,7 @@ def check_target_names(lib, entries, where, problems):
 
 def load_target_names_file(path):
     out = {}
-    for n, line in enumerate(G.read_text(os.path.join(LIBS_DIR, path)).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(os.path.join(LIBS_DIR, path)):
         if len(cols) != 3 or not cols[2]:
             sys.exit("tools/libs/%s:%d: expected name, group, source" % (path, n))
         out[cols[0]] = cols[2]
@@ -209,10 +205,7 @@ def load_legacy():
     """lib -> {section: {name: where}}: names of earlier CUDA releases (tools/libs/legacy.tsv)."""
     out = {}
     path = os.path.join(LIBS_DIR, "legacy.tsv")
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) != 5 or cols[2] not in SECTIONS or not re.fullmatch(r"\d+\.\d+", cols[3]):
             sys.exit("tools/libs/legacy.tsv:%d: expected library, name pattern, section, CUDA release "
                      "that removed it, source" % n)
@@ -225,10 +218,7 @@ def load_headers():
     """lib -> list of (cuda header, hip header or None, rocm, reason/source, note)."""
     out = {}
     path = os.path.join(LIBS_DIR, "headers.tsv")
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) < 5:
             sys.exit("tools/libs/headers.tsv:%d: expected 5 tab-separated columns" % n)
         lib, cuda, hip, rocm, text = cols[:5]
