@@ -891,7 +891,7 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
       c2h_strmap_get(&s->facts->reached_headers, r->unsupported_in, strlen(r->unsupported_in)) >= 0) {
     const c2h_rule *h = c2h_rules_lookup_header(s->rules, r->unsupported_in, strlen(r->unsupported_in));
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
-                         "%s is declared by <%s> here (the file includes it): %s", r->cuda, r->unsupported_in,
+                         "%s is declared by <%s> here (the translation unit includes it): %s", r->cuda, r->unsupported_in,
                          h && h->unsupported ? h->unsupported : "an API with no HIP equivalent");
   }
   call_site c;
