@@ -138,6 +138,19 @@ else
   bad rename-include-unresolved "$(cat "$tmp/rn2.diags")"
 fi
 
+# A header parsed in its includer's unit: cuBLAS's legacy cublas.h, which
+# the includer includes, makes cublasSscal(n, a, x, 1) the legacy call.
+mkdir -p "$tmp/v1"
+printf '#pragma once\ninline void half_of(float *x, int n) { cublasSscal(n, 0.5f, x, 1); }\n' > "$tmp/v1/ops.h"
+printf '#include <cublas.h>\n#include "ops.h"\nint main() { cublasInit(); return 0; }\n' > "$tmp/v1/main.cu"
+"$cu2hip" -o "$tmp/v1-out" "$tmp/v1" > /dev/null 2> "$tmp/v1.diags"
+if grep -q 'cublasSscal(n, 0.5f' "$tmp/v1-out/ops.h" &&
+   grep -q 'ops.h:2:40: error: cublasSscal is declared by <cublas.h> here.*\[api-unsupported\]' "$tmp/v1.diags"; then
+  ok legacy-cublas-in-context
+else
+  bad legacy-cublas-in-context "$(cat "$tmp/v1.diags")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi
