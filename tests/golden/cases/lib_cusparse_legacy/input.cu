@@ -1,6 +1,6 @@
-// cuSPARSE's API before CUDA 12 (CSR and HYB products, the csrsv2 solve,
-// the first generic API's algorithm names): removed from cuSPARSE, kept by
-// hipSPARSE under the same shapes, so each call is renamed.
+// cuSPARSE calls that CUDA 11 to 13 removed (CSR and HYB products, the
+// csrsv2 solve, the first generic API's algorithm names): hipSPARSE keeps
+// them with the same arguments, so each is renamed.
 #include <cuda_runtime.h>
 #include <cusparse.h>
 
