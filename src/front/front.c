@@ -158,7 +158,10 @@ void c2h_front_free(c2h_front *fe) {
 int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err) {
   static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
                                      "--cuda-gpu-arch=sm_70", "-std=c++17",
-                                     "-Wno-unknown-cuda-version"};
+                                     "-Wno-unknown-cuda-version",
+                                     /* The translation drops `register`
+                                      * (scan/register.c): not a parse error. */
+                                     "-Wno-register"};
   static const char *const shim_args[] = {"-nocudainc", "-include", SHIM_IMPLICIT,
                                           "-I" SHIM_INCLUDE_DIR};
   int rc = 0;

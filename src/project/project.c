@@ -15,13 +15,16 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/project.h"
 #include "run.h"
+#include "scan/scan.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/strmap.h"
 #include "verify/toolchain.h"
 
-const char *const c2h_source_extensions[] = {".cu", ".cuh", ".h",  ".hpp", ".cpp",
-                                             ".cc", ".cxx", ".inl", NULL};
+/* Every header suffix fragments.c leaves to be translated on its own is
+ * here too: a .hxx with CUDA in it would otherwise only be copied. */
+const char *const c2h_source_extensions[] = {".cu",  ".cuh", ".h",   ".hpp", ".hh", ".hxx", ".H",
+                                             ".cpp", ".cc",  ".cxx", ".inl", NULL};
 static const char *const cuda_only_extensions[] = {".cu", ".cuh", NULL};
 
 /* Whether some `#include <X>` or `#include "X"` line names a header the
@@ -441,7 +444,11 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto done;
   }
   c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
-  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk && !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules));
+  /* A C++ file without CUDA is translated too when it uses `register`,
+   * which clang rejects under C++17 (scan/register.c). */
+  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk &&
+                              !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules) &&
+                              !c2h_bytes_use_register(src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
   /* Without a database entry, the include folders the build scripts give

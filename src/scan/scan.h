@@ -69,6 +69,17 @@ int c2h_scan_names(c2h_scan *s);
 /* threadIdx.x & co. as a whole argument of min/max get an (unsigned int)
  * cast for targets whose HIP makes them class objects (before 6.3). */
 int c2h_scan_coords(c2h_scan *s);
+/* The `register` storage class, which C++17 and so clang reject, is
+ * dropped (but on explicit-register asm variables). */
+int c2h_scan_register(c2h_scan *s);
+/* A user's operator+= (-=, *=, /=) on a CUDA vector type, which HIP's
+ * member operator makes ambiguous: removed when it does what HIP's does,
+ * else reported. Runs after the other passes (it skips definitions they
+ * edited). */
+int c2h_scan_vector_ops(c2h_scan *s);
+/* Cheap: whether the bytes use `register` as a keyword (outside comments
+ * and literals), so that a file with no CUDA in it is translated too. */
+int c2h_bytes_use_register(const char *bytes, size_t len);
 
 /* ---- token helpers shared by the passes (tokens.c) ---- */
 

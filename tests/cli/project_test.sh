@@ -151,6 +151,34 @@ else
   bad legacy-cublas-in-context "$(cat "$tmp/v1.diags")"
 fi
 
+# A C++ header with no CUDA in it is still translated when it uses the
+# `register` storage class, which clang rejects under C++17; a comment that
+# says "register " does not make a file CUDA.
+mkdir -p "$tmp/rg"
+printf '#pragma once\ninline int twice(int v) {\n  register int r = v + v;\n  return r;\n}\n' > "$tmp/rg/old.h"
+printf '// register the handlers here\nint handlers();\n' > "$tmp/rg/note.h"
+printf '#include "old.h"\n__global__ void k(int *p) { *p = twice(*p); }\n' > "$tmp/rg/a.cu"
+"$cu2hip" -o "$tmp/rg.out" "$tmp/rg" > /dev/null 2> "$tmp/rg.diags"
+if grep -q '^  int r = v + v;$' "$tmp/rg.out/old.h" && grep -q 'old.h:3:3: note: .register. removed' "$tmp/rg.diags" &&
+   cmp -s "$tmp/rg/note.h" "$tmp/rg.out/note.h" && ! grep -q 'note.h' "$tmp/rg.diags"; then
+  ok register-in-plain-header
+else
+  bad register-in-plain-header "$(cat "$tmp/rg.diags"; cat "$tmp/rg.out/old.h")"
+fi
+
+# Headers with the less common suffixes (.hxx, .hh) are translated like
+# .h ones, not copied with their CUDA names left in.
+mkdir -p "$tmp/hx"
+printf 'inline void zero(float *p, int n) { cudaMemset(p, 0, n); }\n' > "$tmp/hx/a.hxx"
+printf 'inline void sync_all() { cudaDeviceSynchronize(); }\n' > "$tmp/hx/b.hh"
+printf '#include "a.hxx"\n#include "b.hh"\nint main() { float *p; cudaMalloc(&p, 4); zero(p, 4); sync_all(); }\n' > "$tmp/hx/m.cu"
+"$cu2hip" -q -o "$tmp/hx.out" "$tmp/hx" > /dev/null 2>&1
+if grep -q 'hipMemset(p, 0, n)' "$tmp/hx.out/a.hxx" && grep -q 'hipDeviceSynchronize()' "$tmp/hx.out/b.hh"; then
+  ok other-header-suffixes
+else
+  bad other-header-suffixes "$(cat "$tmp/hx.out/a.hxx" "$tmp/hx.out/b.hh")"
+fi
+
 # A bad --jobs value is a usage error.
 "$cu2hip" -j x -o "$tmp/o5" "$src" > /dev/null 2>&1
 if [ $? = 2 ]; then ok jobs-usage; else bad jobs-usage "exit code not 2"; fi

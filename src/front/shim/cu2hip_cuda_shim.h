@@ -1824,6 +1824,10 @@ class thread_block_tile : public thread_block_tile<__c2h_N, void> {};
 #undef __c2h_cg_warp_ops
 
 __device__ thread_block this_thread_block();
+/* The scratch memory of tiles larger than a warp (cooperative_groups/
+ * details/memory.h, included by cooperative_groups.h). */
+template <unsigned int __c2h_N = 1024> struct block_tile_memory {};
+template <unsigned int __c2h_N> __device__ thread_block this_thread_block(block_tile_memory<__c2h_N> &);
 __device__ grid_group this_grid();
 __device__ multi_grid_group this_multi_grid();
 __device__ cluster_group this_cluster();
