@@ -90,16 +90,21 @@ class Fact:
         self.hip, self.rocm, self.source, self.note, self.where = hip, rocm, source, note, where
 
 
+def tsv_rows(path):
+    """(line number, tab-separated columns) of each line of a data file that
+    is neither blank nor a comment."""
+    for n, line in enumerate(G.read_text(path).splitlines(), 1):
+        if line.strip() and not line.startswith("#"):
+            yield n, line.split("\t")
+
+
 def load_facts(lib, swap):
     """cuda name -> Fact (hip None = unsupported)."""
     path = os.path.join(LIBS_DIR, lib + ".tsv")
     facts = {}
     if not os.path.exists(path):
         return facts
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) < 4:
             sys.exit("%s:%d: expected 4 or 5 tab-separated columns" % (path, n))
         cuda, hip, rocm, source = cols[:4]
@@ -127,10 +132,7 @@ def load_facts(lib, swap):
 
 def load_reasons():
     out = {}
-    for n, line in enumerate(G.read_text(os.path.join(LIBS_DIR, "reasons.tsv")).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(os.path.join(LIBS_DIR, "reasons.tsv")):
         if len(cols) != 3:
             sys.exit("tools/libs/reasons.tsv:%d: expected 3 tab-separated columns" % n)
         out.setdefault(cols[0], []).append((re.compile(cols[1]), cols[2]))
@@ -141,10 +143,7 @@ def load_args():
     """lib -> {cuda name: {argument number: template}} (tools/libs/args.tsv)."""
     out = {}
     path = os.path.join(LIBS_DIR, "args.tsv")
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) != 5 or not cols[2].isdigit():
             sys.exit("tools/libs/args.tsv:%d: expected library, name, argument number, template, source" % n)
         out.setdefault(cols[0], {}).setdefault(cols[1], {})[int(cols[2])] = cols[3]
@@ -195,13 +194,23 @@ def check_target_names(lib, entries, where, problems):
 
 def load_target_names_file(path):
     out = {}
-    for n, line in enumerate(G.read_text(os.path.join(LIBS_DIR, path)).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(os.path.join(LIBS_DIR, path)):
         if len(cols) != 3 or not cols[2]:
             sys.exit("tools/libs/%s:%d: expected name, group, source" % (path, n))
         out[cols[0]] = cols[2]
+    return out
+
+
+def load_legacy():
+    """lib -> {section: {name: where}}: names of earlier CUDA releases (tools/libs/legacy.tsv)."""
+    out = {}
+    path = os.path.join(LIBS_DIR, "legacy.tsv")
+    for n, cols in tsv_rows(path):
+        if len(cols) != 5 or cols[2] not in SECTIONS or not re.fullmatch(r"\d+\.\d+", cols[3]):
+            sys.exit("tools/libs/legacy.tsv:%d: expected library, name pattern, section, CUDA release "
+                     "that removed it, source" % n)
+        for name, _idx in expand(cols[1]):
+            out.setdefault(cols[0], {}).setdefault(cols[2], {})[name] = "tools/libs/legacy.tsv:%d" % n
     return out
 
 
@@ -209,10 +218,7 @@ def load_headers():
     """lib -> list of (cuda header, hip header or None, rocm, reason/source, note)."""
     out = {}
     path = os.path.join(LIBS_DIR, "headers.tsv")
-    for n, line in enumerate(G.read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
+    for n, cols in tsv_rows(path):
         if len(cols) < 5:
             sys.exit("tools/libs/headers.tsv:%d: expected 5 tab-separated columns" % n)
         lib, cuda, hip, rocm, text = cols[:5]
@@ -239,6 +245,9 @@ def scan(cuda_include, files, func_pat, keep):
         # cuDNN 9 marks deprecated typedefs `} cudnnPoolingMode_t CUDNN_DEPRECATED;`:
         # without the attribute macro the scanner sees the typedef name.
         code = re.sub(r"\bCUDNN_DEPRECATED(_ENUM)?\b", "", code)
+        # cuSPARSE 12 marks its deprecated typedefs alike
+        # (`} cusparseSolvePolicy_t CUSPARSE_DEPRECATED_TYPE;`).
+        code = re.sub(r"\bCUSPARSE_DEPRECATED_TYPE(_MSVC)?\b", "", code)
         t, c = G.extract_types(code)
         types |= {x for x in t if keep(x)}
         consts |= {x for x in c if keep(x)}
@@ -295,7 +304,7 @@ def swapper(pairs):
 
 class Lib:
     def __init__(self, key, description, files, func_pat, keep, swap, installed=None,
-                 normalize=None, device=None, extra=None, newer=None):
+                 normalize=None, device=None, extra=None, newer=None, legacy_header=None):
         self.key, self.description, self.files = key, description, files
         # (subdirs, regex of targets outside them) of the newer HIP include
         # dir (../shared/rocm-6.3) to check the whole table against
@@ -305,6 +314,10 @@ class Lib:
         self.normalize = normalize      # cuda name -> name looked up in the facts
         self.device = device            # predicate: name goes to the device section
         self.extra = extra              # callable(cuda_include) -> {section: names}
+        # a header of self.files that declares an older API of its own under
+        # names the current API also uses (cuBLAS's cublas.h: no handle);
+        # its functions get `unsupported_in` (reported where a file reaches it)
+        self.legacy_header = legacy_header
 
 
 def cublas_norm(name):
@@ -352,7 +365,7 @@ def libs():
             r"cublas\w*", lambda n: re.match(r"(cublas|CUBLAS)", n) is not None,
             swapper([("cublasLt", "hipblasLt"), ("CUBLASLT_", "HIPBLASLT_"),
                      ("cublas", "hipblas"), ("CUBLAS_", "HIPBLAS_")]),
-            normalize=cublas_norm,
+            normalize=cublas_norm, legacy_header="cublas.h",
             newer=(["hipblas", "hipblas-common", "hip"], r"^(hipblasLt|HIPBLASLT_|hipblaslt/)")),
         Lib("curand", "cuRAND host and device API -> hipRAND",
             ["curand.h", "curand_kernel.h", "curand_discrete.h", "curand_discrete2.h",
@@ -441,11 +454,18 @@ def reason_for(lib, name, reasons):
     return "no HIP equivalent"
 
 
-def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems, args):
+def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, problems, args, legacy=None):
     names = {s: set() for s in SECTIONS}
     if lib.files:
         for s, v in scan(cuda_include, lib.files, lib.func_pat, lib.keep).items():
             names[s] |= v
+    # Names earlier CUDA releases declared: mapped like the others.
+    declared = set().union(*names.values())
+    for s, listed in (legacy or {}).items():
+        for name, where in listed.items():
+            if name in declared:
+                problems.append("%s: %s is declared by the CUDA headers: not a legacy name" % (where, name))
+            names[s].add(name)
     if lib.extra:
         for s, v in lib.extra(cuda_include).items():
             names[s] |= v
@@ -493,7 +513,12 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                 if target in ids and target != name:
                     entry = {"hip": target}
                 elif target == name and name in ids:
-                    entry = None  # same spelling, nothing to do
+                    # Same spelling (hipSPARSE's csrsv2Info_t): an entry that
+                    # renames nothing, so that the name counts as the
+                    # library's (the parse of a file that does not reach its
+                    # header raises no error about it; a use needs the
+                    # library's header).
+                    entry = {"hip": name, "same": True}
                 else:
                     entry = {"unsupported": reason_for(lib, name, reasons)}
             else:
@@ -502,7 +527,9 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
                 if name in args:
                     problems.append("tools/libs/args.tsv: %s has argument rewrites but no HIP target" % name)
                 continue
-            if entry.get("hip") == name and set(entry) == {"hip"}:
+            if entry.pop("same", False):
+                pass
+            elif entry.get("hip") == name and set(entry) == {"hip"}:
                 continue
             out[s][name] = entry
     # Functions cu2hip_compat.h stands in for where the target lacks them
@@ -526,6 +553,15 @@ def build(lib, cuda_include, hip_include, facts, reasons, headers, taken, proble
             if hdrs is not None and "rocm" not in e and hip not in hdrs:
                 problems.append("tools/libs/headers.tsv: %s -> %s is not installed" % (cuda, hip))
             out["headers"][cuda] = e
+    # The legacy header's own functions: a mapped name is the current API's
+    # call elsewhere, and the legacy one (no HIP counterpart) where a file
+    # reaches that header.
+    if lib.legacy_header:
+        code, _defs = G.split_preproc(G.strip_c(G.read_text(os.path.join(cuda_include, lib.legacy_header))))
+        for name in G.extract_functions(code, lib.func_pat):
+            e = out["functions"].get(name)
+            if isinstance(e, dict) and "hip" in e:
+                e["unsupported_in"] = lib.legacy_header
     # Curated entries replace derived ones; each names a name the headers declare.
     curated = load_curated(lib.key)
     for section, entries in curated.items():
@@ -691,6 +727,7 @@ def main():
     reasons = load_reasons()
     headers = load_headers()
     arg_rules = load_args()
+    legacy = load_legacy()
     all_libs = libs()
     own = {lib.key + ".yaml" for lib in all_libs}
     taken = existing_names(a.rules_dir, own)
@@ -699,7 +736,7 @@ def main():
     for lib in all_libs:
         facts = load_facts(lib.key, lib.swap)
         tables = build(lib, a.cuda_include, a.hip_include, facts, reasons, headers, taken, problems,
-                       arg_rules.get(lib.key, {}))
+                       arg_rules.get(lib.key, {}), legacy.get(lib.key))
         for s in SECTIONS:
             for n in tables[s]:
                 if n in taken:
@@ -713,6 +750,8 @@ def main():
         if lib.installed:
             srcs.append("installed HIP headers in %s/{%s}" % (a.hip_include, ",".join(lib.installed)))
         srcs.append("tools/libs/%s.tsv, tools/libs/reasons.tsv, tools/libs/headers.tsv" % lib.key)
+        if lib.key in legacy:
+            srcs.append("tools/libs/legacy.tsv (names of earlier CUDA releases)")
         if lib.key in arg_rules:
             srcs.append("tools/libs/args.tsv (argument rewrites)")
         outputs.append((lib, tables, srcs))

@@ -28,7 +28,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "arg_is", "value_args", "call", "fallback",
-              "by_args", "note", "compat", "namespace")
+              "by_args", "unsupported_in", "note", "compat", "namespace")
 
 
 # --------------------------------------------------------------------------

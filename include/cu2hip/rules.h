@@ -115,6 +115,13 @@ typedef struct c2h_rule {
   /* Header entries: a HIP header that must be included before form.hip
    * (which does not include it itself), or NULL. */
   const char *needs;
+  /* Function entries: a CUDA header (as #included) that declares the name
+   * as an API of its own that HIP lacks (cuBLAS's legacy cublas.h:
+   * `cublasSscal(n, alpha, x, incx)`, no handle). In a file that reaches
+   * that header each use is reported (api-unsupported, with the header
+   * entry's reason) and left as written; elsewhere the entry applies. NULL
+   * when none. */
+  const char *unsupported_in;
   const char *file;        /* where the entry was defined, for messages */
   unsigned line, col;
 } c2h_rule;

@@ -67,6 +67,8 @@ static void describe(FILE *out, const c2h_rule *r) {
   }
   if (r->note) fprintf(out, "  note: %s\n", r->note);
   if (r->ns) fprintf(out, "  only where the name resolves to namespace %s\n", r->ns);
+  if (r->unsupported_in)
+    fprintf(out, "  unsupported in a file that includes <%s>, which declares it otherwise\n", r->unsupported_in);
   if (r->compat && r->kind == C2H_RULE_HEADER)
     fprintf(out, "  with the compatibility header: becomes #include \"%s\"\n", r->compat);
   else if (r->compat)

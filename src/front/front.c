@@ -1154,7 +1154,19 @@ typedef struct inclusion_walk {
   c2h_tu_facts *facts;
   int main_seen; /* the walk has passed the main file's own entry */
   int rc;
+  const char *cuda_path; /* the real toolkit parsed against, or NULL (the shim) */
 } inclusion_walk;
+
+/* The header name (as #included) of a file of the real toolkit's include
+ * folder, or NULL: such a file is reached as the shim's stub would be. */
+static const char *toolkit_header(const inclusion_walk *w, const char *s) {
+  size_t n = w->cuda_path ? strlen(w->cuda_path) : 0;
+  if (!n || strncmp(s, w->cuda_path, n) != 0) return NULL;
+  s += n;
+  while (*s == '/') s++;
+  if (strncmp(s, "include/", 8) != 0) return NULL;
+  return s + 8;
+}
 
 /* Whether the main file is on an include stack (the file was read because
  * the main file, directly or not, includes it). */
@@ -1177,8 +1189,9 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
   CXString name = clang_getFileName(file);
   const char *s = clang_getCString(name);
   static const char prefix[] = SHIM_INCLUDE_DIR "/";
-  if (s && strncmp(s, prefix, sizeof prefix - 1) == 0) {
-    const char *h = s + sizeof prefix - 1;
+  const char *toolkit = s ? toolkit_header(w, s) : NULL;
+  if (s && (strncmp(s, prefix, sizeof prefix - 1) == 0 || toolkit)) {
+    const char *h = toolkit ? toolkit : s + sizeof prefix - 1;
     if (c2h_strmap_put(&w->facts->reached_headers, h, strlen(h), 1)) w->rc = C2H_ERR_NOMEM;
   } else if (s && clang_File_isEqual(file, w->main_file)) {
     w->main_seen = 1;
@@ -1923,7 +1936,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   clang_visitChildren(clang_getTranslationUnitCursor(tu), minmax_template_visit, facts);
   if (walk.rc) goto nomem;
   assign_contexts(facts);
-  inclusion_walk inc = {tu, main_file, facts, 0, 0};
+  inclusion_walk inc = {tu, main_file, facts, 0, 0, fe->options.cuda_path};
   clang_getInclusions(tu, inclusion_visit, &inc);
   if (inc.rc) goto nomem;
   goto done;

@@ -455,6 +455,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else if (strcmp(ks, "needs") == 0 && header) {
       if (!is_header_path(scalar(v))) return fail_at(ld, v, "'needs' must be a header path", NULL, NULL);
       if (!(rule->needs = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "unsupported_in") == 0 && kind == C2H_RULE_FUNCTION) {
+      if (!is_header_path(scalar(v))) return fail_at(ld, v, "'unsupported_in' must be a header path", NULL, NULL);
+      if (!(rule->unsupported_in = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
     } else if (strcmp(ks, "note") == 0) {
       if (!scalar(v)) return fail_at(ld, v, "'note' must be a string", NULL, NULL);
       if (!(rule->note = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
@@ -499,7 +502,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
                      "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args "
-                     "in functions; compat in device and functions; namespace in device; defined_by and version in "
+                     "and unsupported_in in functions; compat in device and functions; namespace in device; defined_by and version in "
                      "macros; needs and compat in headers)",
                      ks, NULL);
     }
@@ -513,7 +516,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   if (rule->unsupported) {
     if (rule->form.hip || rule->form.call || rule->form.n_args || rule->form.drop_args ||
         rule->has_fallback || rule->mask_arg || rule->func_arg || rule->null_arg || rule->n_by_args ||
-        rule->n_arg_is || rule->n_value_args)
+        rule->n_arg_is || rule->n_value_args || rule->unsupported_in)
       return fail_at(ld, val, "'%s' is marked unsupported and also has a HIP form", name, NULL);
   } else if (!rule->form.hip && !rule->form.call) {
     return fail_at(ld, val, "'%s' needs 'hip', 'call' or 'unsupported'", name, NULL);

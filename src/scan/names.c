@@ -884,6 +884,16 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   if (r->version) return 0;
   char need[16], have[16];
   c2h_version_format(s->target, have, sizeof have);
+  /* A name that a legacy CUDA header the file reaches declares as an API of
+   * its own (cublas.h's cublasSscal(n, alpha, x, incx), no handle): the
+   * rename would turn it into another function's call. */
+  if (r->unsupported_in &&
+      c2h_strmap_get(&s->facts->reached_headers, r->unsupported_in, strlen(r->unsupported_in)) >= 0) {
+    const c2h_rule *h = c2h_rules_lookup_header(s->rules, r->unsupported_in, strlen(r->unsupported_in));
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s is declared by <%s> here (the translation unit includes it): %s", r->cuda, r->unsupported_in,
+                         h && h->unsupported ? h->unsupported : "an API with no HIP equivalent");
+  }
   call_site c;
   int called = find_call(s, i, &c);
   /* An entry of its own for calls with this many arguments. */
@@ -951,7 +961,11 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
 
   /* Only code the compiler sees needs the library's header: not a name in
    * an inactive #if branch, nor in a macro nothing expands. */
-  if (c2h_tok_active(s, i)) note_library_use(s, i, r);
+  /* A name the HIP library spells as CUDA does (hipSPARSE's csrsv2Info_t)
+   * does not tell CUDA code from HIP code: it adds no header (translating
+   * the output again must change nothing). */
+  int same_spelling = form->hip && !form->call && strcmp(form->hip, r->cuda) == 0;
+  if (c2h_tok_active(s, i) && !same_spelling) note_library_use(s, i, r);
   count_library_use(s, r);
   int widen_mask = r->mask_arg && !fallback;
   int dropped_mask = r->mask_arg && fallback && form_drops_arg(form, r->mask_arg);

@@ -117,6 +117,40 @@ else
   bad script-include-dirs "$(cat "$tmp/sc.diags")"
 fi
 
+# --rename: an include of a renamed header is found through the folders a
+# Makefile names (-I) and renamed; without them it stays and is reported.
+mkdir -p "$tmp/rn/src" "$tmp/rn/lib"
+printf '#pragma once\n__device__ inline float twice(float x) { return 2 * x; }\n' > "$tmp/rn/lib/kern.cuh"
+printf '#include "kern.cuh"\n__global__ void k(float *p) { p[0] = twice(p[0]); }\n' > "$tmp/rn/src/a.cu"
+printf 'CFLAGS = -I../lib\nall:\n\tnvcc $(CFLAGS) -c a.cu\n' > "$tmp/rn/src/Makefile"
+"$cu2hip" -o "$tmp/rn-out" --rename "$tmp/rn" > /dev/null 2> "$tmp/rn.diags"
+if grep -q '^#include "kern.hpp"$' "$tmp/rn-out/src/a.hip" && ! grep -q 'rename-include\|parse-' "$tmp/rn.diags"; then
+  ok rename-include-through-makefile
+else
+  bad rename-include-through-makefile "$(cat "$tmp/rn.diags")"
+fi
+rm -f "$tmp/rn/src/Makefile"
+"$cu2hip" -o "$tmp/rn-out2" --rename "$tmp/rn" > /dev/null 2> "$tmp/rn2.diags"
+if grep -q '^#include "kern.cuh"$' "$tmp/rn-out2/src/a.hip" &&
+   grep -q 'a.cu:1:10: warning: #include "kern.cuh" was not found, and --rename renamed a file of that name (now kern.hpp).*\[rename-include\]' "$tmp/rn2.diags"; then
+  ok rename-include-unresolved
+else
+  bad rename-include-unresolved "$(cat "$tmp/rn2.diags")"
+fi
+
+# A header parsed in its includer's unit: cuBLAS's legacy cublas.h, which
+# the includer includes, makes cublasSscal(n, a, x, 1) the legacy call.
+mkdir -p "$tmp/v1"
+printf '#pragma once\ninline void half_of(float *x, int n) { cublasSscal(n, 0.5f, x, 1); }\n' > "$tmp/v1/ops.h"
+printf '#include <cublas.h>\n#include "ops.h"\nint main() { cublasInit(); return 0; }\n' > "$tmp/v1/main.cu"
+"$cu2hip" -o "$tmp/v1-out" "$tmp/v1" > /dev/null 2> "$tmp/v1.diags"
+if grep -q 'cublasSscal(n, 0.5f' "$tmp/v1-out/ops.h" &&
+   grep -q 'ops.h:2:40: error: cublasSscal is declared by <cublas.h> here.*\[api-unsupported\]' "$tmp/v1.diags"; then
+  ok legacy-cublas-in-context
+else
+  bad legacy-cublas-in-context "$(cat "$tmp/v1.diags")"
+fi
+
 # A C++ header with no CUDA in it is still translated when it uses the
 # `register` storage class, which clang rejects under C++17; a comment that
 # says "register " does not make a file CUDA.

@@ -177,6 +177,27 @@ static void compat_entries_name_the_header_function(void **state) {
   c2h_rules_free(r);
 }
 
+/* A name an older CUDA header declares as an API of its own. */
+static void unsupported_in_names_a_header(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: x\nfunctions:\n  cuF: {hip: hipF, unsupported_in: old/api.h}\n  cuG: hipG\n");
+  assert_string_equal(c2h_rules_lookup(r, "cuF", 3)->unsupported_in, "old/api.h");
+  assert_null(c2h_rules_lookup(r, "cuG", 3)->unsupported_in);
+  c2h_rules_free(r);
+  load_bad("library: x\nfunctions:\n  cuF: {hip: hipF, unsupported_in: \"<a.h>\"}\n", 3, 36, "must be a header path");
+  load_bad("library: x\nfunctions:\n  cuF: {unsupported: \"no\", unsupported_in: a.h}\n", 3, 8,
+           "also has a HIP form");
+  load_bad("library: x\ntypes:\n  cuT: {hip: hipT, unsupported_in: a.h}\n", 3, 20, "unknown key 'unsupported_in'");
+  /* The default table: cuBLAS's functions that cublas.h declares too. */
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_rules_new_default(&r, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cublasSscal", 11)->unsupported_in, "cublas.h");
+  assert_null(c2h_rules_lookup(r, "cublasSscal_v2", 14)->unsupported_in);
+  assert_null(c2h_rules_lookup(r, "cublasSetVector", 15)->unsupported_in);
+  c2h_rules_free(r);
+}
+
 static void duplicates_across_files_and_overrides(void **state) {
   (void)state;
   c2h_rules *r = load_ok("library: a\nfunctions:\n  cudaA: hipA\n");
@@ -301,6 +322,7 @@ int main(void) {
       cmocka_unit_test(invalid_files_are_located),
       cmocka_unit_test(arg_is_conditions),
       cmocka_unit_test(compat_entries_name_the_header_function),
+      cmocka_unit_test(unsupported_in_names_a_header),
       cmocka_unit_test(duplicates_across_files_and_overrides),
       cmocka_unit_test(default_table_loads),
       cmocka_unit_test(roc_table_replaces_wrapper_table),
