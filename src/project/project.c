@@ -16,6 +16,7 @@
 #include "cu2hip/project.h"
 #include "run.h"
 #include "util/buf.h"
+#include "util/cpus.h"
 #include "util/file.h"
 #include "util/strmap.h"
 #include "verify/toolchain.h"
@@ -641,8 +642,7 @@ static void *worker(void *arg) {
 }
 
 static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  unsigned n = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1);
+  unsigned n = o->jobs ? o->jobs : c2h_usable_cpus();
   if (c2h_journal_serial(o->journal)) n = 1;
   if (n > 64) n = 64;
   if ((size_t)n > n_jobs) n = (unsigned)n_jobs;
