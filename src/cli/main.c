@@ -495,7 +495,11 @@ static int load_rules(cli *c, c2h_rules **rules) {
   if (c2h_lib_targets_roc(&targets, &c->roc_libraries, &c->n_roc_libraries)) return C2H_EXIT_INTERNAL;
   c->project.roc_libraries = (const char *const *)c->roc_libraries;
   c->project.n_roc_libraries = c->n_roc_libraries;
-  int rc = c2h_rules_new_default_targets(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, &err);
+  /* The compiled table lives beside the precompiled shims, and goes with them. */
+  char *cache_dir = c->no_parse_cache ? NULL : c2h_pch_cache_default_dir();
+  int rc = c2h_rules_new_default_cached(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, cache_dir,
+                                        &err);
+  free(cache_dir);
   for (size_t i = 0; rc == 0 && i < c->n_rule_files; i++) rc = c2h_rules_load_file(*rules, c->rule_files[i], &err);
   if (rc) {
     c2h_error_format(&err, msg, sizeof msg);

@@ -9,24 +9,7 @@
 #include "rules_internal.h"
 #include "util/buf.h"
 #include "util/file.h"
-#include "util/strmap.h"
 
-/* Every string a rule points at lives in the table's pool, so rules can be
- * copied around and replaced without ownership bookkeeping. */
-typedef struct pool_block {
-  struct pool_block *next;
-  size_t used, cap;
-  char data[];
-} pool_block;
-
-struct c2h_rules {
-  c2h_rule *items;
-  size_t len, cap;
-  c2h_strmap names;   /* identifier -> index */
-  c2h_strmap headers; /* header path -> index */
-  pool_block *pool;
-  c2h_version newest;
-};
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
     "headers", "functions", "types", "constants", "macros", "device", "namespaces", "members"};
@@ -39,7 +22,7 @@ static void *pool_alloc(c2h_rules *r, size_t n) {
   n = (n + 7) & ~(size_t)7;
   if (!r->pool || r->pool->used + n > r->pool->cap) {
     size_t cap = n > 65536 ? n : 65536;
-    pool_block *b = malloc(sizeof *b + cap);
+    c2h_pool_block *b = malloc(sizeof *b + cap);
     if (!b) return NULL;
     b->next = r->pool;
     b->used = 0;
@@ -73,7 +56,7 @@ void c2h_rules_free(c2h_rules *r) {
   c2h_strmap_dispose(&r->names);
   c2h_strmap_dispose(&r->headers);
   while (r->pool) {
-    pool_block *next = r->pool->next;
+    c2h_pool_block *next = r->pool->next;
     free(r->pool);
     r->pool = next;
   }
