@@ -58,6 +58,7 @@ typedef struct shared_pch {
  * rest are for the shim alone, one per standard. */
 #define MAX_PREAMBLE_SLOTS 48
 static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_pch_built = PTHREAD_COND_INITIALIZER; /* a slot left state 2 */
 static shared_pch g_pch[MAX_PCH_SLOTS];
 
 struct c2h_front {
@@ -1444,6 +1445,11 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, const char *
       slot->state = 2;
       build = 1;
     }
+    /* With the on-disk cache, another worker building it is usually only
+     * linking and checking the cached file (milliseconds): waiting for it
+     * costs far less than parsing the shim and the standard headers again.
+     * (Made afresh, it takes about as long as that parse would.) */
+    while (!build && slot->state == 2 && fe->options.parse_cache_dir) pthread_cond_wait(&g_pch_built, &g_pch_lock);
     if (slot->state == 1) ready = slot->path;
   }
   pthread_mutex_unlock(&g_pch_lock);
@@ -1458,6 +1464,7 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, const char *
     slot->cached = cached;
     slot->state = path ? 1 : -1;
     ready = path;
+    pthread_cond_broadcast(&g_pch_built);
     pthread_mutex_unlock(&g_pch_lock);
   }
 done:
