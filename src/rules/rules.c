@@ -44,8 +44,9 @@ static const char *pool_strdup(c2h_rules *r, const char *s) {
 int c2h_rules_new(c2h_rules **out, c2h_error *err) {
   c2h_rules *r = calloc(1, sizeof *r);
   if (!r) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
-  c2h_strmap_init(&r->names);
-  c2h_strmap_init(&r->headers);
+  /* Keys are the entries' names, which live in the pool as long as the table. */
+  c2h_strmap_init_borrowed(&r->names);
+  c2h_strmap_init_borrowed(&r->headers);
   r->newest = C2H_VERSION(5, 2);
   *out = r;
   return 0;
@@ -656,7 +657,7 @@ int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, 
   memset(&ld, 0, sizeof ld);
   ld.rules = rules;
   ld.err = err;
-  c2h_strmap_init(&ld.seen);
+  c2h_strmap_init_borrowed(&ld.seen); /* names in the pool */
   if (!(ld.name = pool_strdup(rules, name))) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
   if (!yaml_parser_initialize(&parser)) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
   yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);

@@ -395,6 +395,7 @@ static c2h_rules *read_cache(const char *path, XXH128_hash_t digest) {
   r->newest = (c2h_version)head.newest;
   r->pool = block;
   block = NULL;
+  if (c2h_strmap_reserve(&r->names, head.n_items)) goto fail;
   for (size_t i = 0; i < head.n_items; i++) {
     c2h_rule *e = &r->items[i];
     if (!fix_rule(rd, e, 0)) goto fail;
