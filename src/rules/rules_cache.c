@@ -75,17 +75,18 @@ static int find_build_id(struct dl_phdr_info *info, size_t size, void *data) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_NOTE) continue;
     const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+    unsigned pad = ph->p_align == 8 ? 7u : 3u; /* notes are padded to the segment's alignment */
     while (p + sizeof(ElfW(Nhdr)) <= end) {
       const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)(const void *)p;
       const char *name = p + sizeof *n;
-      const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + 3) & ~3u);
+      const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + pad) & ~pad);
       if ((const char *)desc + n->n_descsz > end) break;
       if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 && n->n_descsz > 0 &&
           n->n_descsz <= 64) {
         for (unsigned j = 0; j < n->n_descsz; j++) snprintf(s->hex + 2 * j, 3, "%02x", desc[j]);
         return 1;
       }
-      p = (const char *)desc + ((n->n_descsz + 3) & ~3u);
+      p = (const char *)desc + ((n->n_descsz + pad) & ~pad);
     }
   }
   return 1; /* this code's object, without a build id */
@@ -298,7 +299,10 @@ typedef struct reader {
  * the block; clears *ok when it points outside (a damaged file). */
 static const void *reloc(const reader *rd, const void *p, size_t n, size_t size, int *ok) {
   uintptr_t off = (uintptr_t)p;
-  if (!off) return NULL;
+  if (!off) {
+    if (size > 1 && n) *ok = 0; /* an array with items but no place */
+    return NULL;
+  }
   off--;
   if (off >= rd->len || (size > 1 && off % 8) || (size && n > (rd->len - off) / size)) {
     *ok = 0;
