@@ -39,7 +39,8 @@ extern const size_t c2h_cuda_shim_len;
 
 /* A precompiled shim, shared by every parser of the process that parses
  * with the same flags (the worker threads of a run): the first to need it
- * builds it, the others parse without it meanwhile. Precompiled headers
+ * builds it; the others wait for it when it comes from the on-disk cache,
+ * and parse without it meanwhile otherwise. Precompiled headers
  * only load into parses with the same language options, so files of
  * another -std (from a compile database) get their own, and so do files
  * with other -D/-U flags, which the standard headers may test. */
