@@ -148,6 +148,15 @@ int c2h_rules_has_roc_table(const char *library);
  * C2H_ERR_USAGE error. */
 int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_t n, c2h_error *err);
 
+/* Like c2h_rules_new_default_targets, through a compiled copy of the loaded
+ * table kept in cache_dir (the parse cache's folder; NULL or "": none): read
+ * when there is a sound one for this build of the library, these rule
+ * files and these ROCm-native tables, else loaded from the YAML and written
+ * there (atomically) for the next process. The table is the same either
+ * way. */
+int c2h_rules_new_default_cached(c2h_rules **out, const char *const *roc, size_t n, const char *cache_dir,
+                                 c2h_error *err);
+
 /* Loads YAML rule text. `name` is used in error messages. Entries that
  * exist already are errors unless `override` is non-zero, in which case the
  * new entry replaces the old one. On error the table is left unchanged. */

@@ -104,8 +104,8 @@ static const char usage_text[] =
     "      --config FILE         read settings from FILE instead of the .cu2hip.yaml found\n"
     "                            upward from the first input\n"
     "      --no-config           read no configuration file\n"
-    "  -j, --jobs N              worker threads (default: one per core); the output is the\n"
-    "                            same for any N\n"
+    "  -j, --jobs N              worker threads (default: one per core it may run on); the\n"
+    "                            output is the same for any N\n"
     "      --no-copy             with -o, do not copy the files that are not CUDA sources\n"
     "      --exclude GLOB        skip walked paths (relative path or base name) matching GLOB\n"
     "      --include GLOB        walk paths matching GLOB even when --exclude matches them\n"
@@ -125,9 +125,10 @@ static const char usage_projects[] =
     "                            OUTDIR/.cu2hip-cache.json)\n"
     "      --overwrite-edited    with -o, translate again outputs edited since cu2hip wrote\n"
     "                            them (default: keep them, warning output-edited)\n"
-    "      --no-parse-cache      do not keep the parser's precompiled CUDA shim across runs\n"
-    "                            (default: in $CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip,\n"
-    "                            else ~/.cache/cu2hip)\n"
+    "      --no-parse-cache      do not keep the parser's precompiled CUDA shim and headers,\n"
+    "                            nor the compiled rule table, across runs (default: in\n"
+    "                            $CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip, else\n"
+    "                            ~/.cache/cu2hip)\n"
     "      --rename              with -o, .cu files become .hip and .cuh files take the\n"
     "                            --header-suffix; #include lines and build scripts follow\n"
     "      --header-suffix S     the suffix .cuh headers take with --rename [default: .hpp]\n"
@@ -495,7 +496,11 @@ static int load_rules(cli *c, c2h_rules **rules) {
   if (c2h_lib_targets_roc(&targets, &c->roc_libraries, &c->n_roc_libraries)) return C2H_EXIT_INTERNAL;
   c->project.roc_libraries = (const char *const *)c->roc_libraries;
   c->project.n_roc_libraries = c->n_roc_libraries;
-  int rc = c2h_rules_new_default_targets(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, &err);
+  /* The compiled table lives beside the precompiled shims, and goes with them. */
+  char *cache_dir = c->no_parse_cache ? NULL : c2h_pch_cache_default_dir();
+  int rc = c2h_rules_new_default_cached(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, cache_dir,
+                                        &err);
+  free(cache_dir);
   for (size_t i = 0; rc == 0 && i < c->n_rule_files; i++) rc = c2h_rules_load_file(*rules, c->rule_files[i], &err);
   if (rc) {
     c2h_error_format(&err, msg, sizeof msg);

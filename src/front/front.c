@@ -39,9 +39,11 @@ extern const size_t c2h_cuda_shim_len;
 
 /* A precompiled shim, shared by every parser of the process that parses
  * with the same flags (the worker threads of a run): the first to need it
- * builds it, the others parse without it meanwhile. Precompiled headers
+ * builds it; the others wait for it when it comes from the on-disk cache,
+ * and parse without it meanwhile otherwise. Precompiled headers
  * only load into parses with the same language options, so files of
- * another -std (from a compile database) get their own. */
+ * another -std (from a compile database) get their own, and so do files
+ * with other -D/-U flags, which the standard headers may test. */
 typedef struct shared_pch {
   char *key;       /* the flags it is built with, joined (owned); NULL: free slot */
   unsigned parses; /* parses with these flags so far */
@@ -57,6 +59,7 @@ typedef struct shared_pch {
  * rest are for the shim alone, one per standard. */
 #define MAX_PREAMBLE_SLOTS 48
 static pthread_mutex_t g_pch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_pch_built = PTHREAD_COND_INITIALIZER; /* a slot left state 2 */
 static shared_pch g_pch[MAX_PCH_SLOTS];
 
 struct c2h_front {
@@ -1234,14 +1237,34 @@ static const char *effective_std(const c2h_front *fe, const char *const *file_ar
   return std ? std : "";
 }
 
+/* The file's flags that define or undefine macros (-DX, -D X, -UX, -U X),
+ * in their order, a shim's parse is built with too. A standard header in a
+ * preamble (or the shim) may test them, and a macro given on the command
+ * line but absent from a precompiled header does not stop libclang from
+ * loading it: a preamble made without them would be used as if it had been
+ * read with them. Returns how many of file_args they are, copied to out
+ * (room for n_file_args). */
+static size_t macro_flags(const char *const *file_args, size_t n_file_args, const char **out) {
+  size_t n = 0;
+  for (size_t i = 0; i < n_file_args; i++) {
+    const char *a = file_args[i];
+    if (a[0] != '-' || (a[1] != 'D' && a[1] != 'U')) continue;
+    out[n++] = a;
+    if (!a[2] && i + 1 < n_file_args) out[n++] = file_args[++i];
+  }
+  return n;
+}
+
 /* The flags a precompiled shim for this parse is built with: the fixed
- * ones, the translator's, the file's standard, the shim's. */
-static const char **pch_build_args(const c2h_front *fe, const char *std, int *n_out) {
-  const char **args = calloc((size_t)(fe->n_prefix + fe->n_suffix + 2), sizeof *args);
+ * ones, the translator's, the file's standard and macro flags, the shim's. */
+static const char **pch_build_args(const c2h_front *fe, const char *std, const char *const *macros, size_t n_macros,
+                                   int *n_out) {
+  const char **args = calloc((size_t)(fe->n_prefix + fe->n_suffix + 2) + n_macros, sizeof *args);
   int n = 0;
   if (!args) return NULL;
   for (int i = 0; i < fe->n_prefix; i++) args[n++] = fe->prefix[i];
   if (*std) args[n++] = std;
+  for (size_t i = 0; i < n_macros; i++) args[n++] = macros[i];
   for (int i = 0; i < fe->n_suffix; i++) {
     if (strcmp(fe->suffix[i], "-include") == 0 && i + 1 < fe->n_suffix) {
       i++; /* the shim is the header being precompiled */
@@ -1417,9 +1440,10 @@ done:
  * build it (once per process and flags, after PCH_AFTER_PARSES parses).
  * The returned path stays valid until fe is freed; *slot_out is its slot
  * (for give_up_pch), or -1. */
-static const char *precompiled_shim(c2h_front *fe, const char *std, const char *preamble, int *slot_out) {
+static const char *precompiled_shim(c2h_front *fe, const char *std, const char *const *macros, size_t n_macros,
+                                    const char *preamble, int *slot_out) {
   int n = 0;
-  const char **args = pch_build_args(fe, std, &n);
+  const char **args = pch_build_args(fe, std, macros, n_macros, &n);
   char *flags = args ? join_args(args, n) : NULL;
   char *key = NULL;
   const char *ready = NULL;
@@ -1457,6 +1481,11 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, const char *
       slot->state = 2;
       build = 1;
     }
+    /* With the on-disk cache, another worker building it is usually only
+     * linking and checking the cached file (milliseconds): waiting for it
+     * costs far less than parsing the shim and the standard headers again.
+     * (Made afresh, it takes about as long as that parse would.) */
+    while (!build && slot->state == 2 && fe->options.parse_cache_dir) pthread_cond_wait(&g_pch_built, &g_pch_lock);
     if (slot->state == 1) ready = slot->path;
   }
   pthread_mutex_unlock(&g_pch_lock);
@@ -1471,6 +1500,7 @@ static const char *precompiled_shim(c2h_front *fe, const char *std, const char *
     slot->cached = cached;
     slot->state = path ? 1 : -1;
     ready = path;
+    pthread_cond_broadcast(&g_pch_built);
     pthread_mutex_unlock(&g_pch_lock);
   }
 done:
@@ -1525,8 +1555,12 @@ static const char **parse_args(c2h_front *fe, const char *const *file_args, size
   if (!fe->options.cuda_path) {
     /* The file's shared preamble when it is ready, else the shim alone. */
     const char *std = effective_std(fe, file_args, n_file_args);
-    if (preamble) pch = precompiled_shim(fe, std, preamble, pch_slot);
-    if (!pch) pch = precompiled_shim(fe, std, NULL, pch_slot);
+    const char **macros = n_file_args ? malloc(n_file_args * sizeof *macros) : NULL;
+    if (n_file_args && !macros) return NULL;
+    size_t n_macros = macro_flags(file_args, n_file_args, macros);
+    if (preamble) pch = precompiled_shim(fe, std, macros, n_macros, preamble, pch_slot);
+    if (!pch) pch = precompiled_shim(fe, std, macros, n_macros, NULL, pch_slot);
+    free(macros);
   }
   const char **args = calloc((size_t)fe->n_prefix + n_file_args + (size_t)fe->n_suffix + 1, sizeof *args);
   int n = 0;

@@ -16,8 +16,7 @@
 
 #include "util/file.h"
 
-#define PREFIX "shim-"
-#define SUFFIX ".pch"
+static const c2h_cache_kind shim_kind = {"shim-", ".pch", C2H_PCH_CACHE_KEEP, C2H_PCH_CACHE_BYTES};
 
 char *c2h_pch_cache_default_dir(void) {
   const char *dir = getenv("CU2HIP_CACHE_DIR");
@@ -29,13 +28,15 @@ char *c2h_pch_cache_default_dir(void) {
   return c2h_path_join(home, ".cache/cu2hip");
 }
 
-char *c2h_pch_cache_path(const char *dir, const char *key) {
+char *c2h_cache_path(const char *dir, const c2h_cache_kind *k, const char *key) {
   XXH128_hash_t h = XXH3_128bits(key, strlen(key));
-  char name[64];
-  snprintf(name, sizeof name, PREFIX "%016llx%016llx" SUFFIX, (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
+  char name[128];
+  snprintf(name, sizeof name, "%s%016llx%016llx%s", k->prefix, (unsigned long long)h.high64,
+           (unsigned long long)h.low64, k->suffix);
   return c2h_path_join(dir, name);
 }
+
+char *c2h_pch_cache_path(const char *dir, const char *key) { return c2h_cache_path(dir, &shim_kind, key); }
 
 char *c2h_pch_cache_temp(const char *dir, const char *final) {
   c2h_error err;
@@ -53,19 +54,20 @@ char *c2h_pch_cache_temp(const char *dir, const char *final) {
   return tmp;
 }
 
-/* A cache file of ours: PREFIX + 32 hex digits + SUFFIX. */
-static int is_entry(const char *name) {
-  size_t n = strlen(name);
-  return n == sizeof PREFIX - 1 + 32 + sizeof SUFFIX - 1 && strncmp(name, PREFIX, sizeof PREFIX - 1) == 0 &&
-         strcmp(name + n - (sizeof SUFFIX - 1), SUFFIX) == 0;
+/* A cache file of this kind: prefix + 32 hex digits + suffix. */
+static int is_entry(const c2h_cache_kind *k, const char *name) {
+  size_t n = strlen(name), np = strlen(k->prefix), ns = strlen(k->suffix);
+  return n == np + 32 + ns && strncmp(name, k->prefix, np) == 0 && strcmp(name + n - ns, k->suffix) == 0;
 }
 
 /* A process's link (entry + "." + pid) or temporary (entry + ".tmp-...")
  * whose process is gone; temporaries older than an hour count as gone. */
-static int is_leftover(const char *name, const struct stat *st) {
-  const char *dot = strstr(name, SUFFIX ".");
-  if (strncmp(name, PREFIX, sizeof PREFIX - 1) != 0 || !dot) return 0;
-  const char *rest = dot + sizeof SUFFIX;
+static int is_leftover(const c2h_cache_kind *k, const char *name, const struct stat *st) {
+  size_t np = strlen(k->prefix), ns = strlen(k->suffix);
+  if (strncmp(name, k->prefix, np) != 0 || strlen(name) < np + 32 + ns + 1) return 0;
+  const char *dot = name + np + 32;
+  if (strncmp(dot, k->suffix, ns) != 0 || dot[ns] != '.') return 0;
+  const char *rest = dot + ns + 1;
   if (strncmp(rest, "tmp-", 4) == 0) return st->st_mtime + 3600 < time(NULL);
   char *end = NULL;
   long pid = strtol(rest, &end, 10);
@@ -84,10 +86,9 @@ static int newer_first(const void *a, const void *b) {
   return x->tv_nsec > y->tv_nsec ? -1 : x->tv_nsec < y->tv_nsec;
 }
 
-/* Keeps the most recently used entries, at most C2H_PCH_CACHE_KEEP of them
- * and C2H_PCH_CACHE_BYTES in all; removes the leftovers of processes that
- * are gone. */
-static void prune(const char *dir) {
+/* Keeps the most recently used entries of kind k, at most k->keep of them
+ * and k->bytes in all; removes the leftovers of processes that are gone. */
+static void prune(const char *dir, const c2h_cache_kind *k) {
   DIR *d = opendir(dir);
   if (!d) return;
   entry *list = NULL;
@@ -98,11 +99,11 @@ static void prune(const char *dir) {
     struct stat st;
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     if (strlen(e->d_name) >= sizeof list->name || lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-    if (is_leftover(e->d_name, &st)) {
+    if (is_leftover(k, e->d_name, &st)) {
       unlink(path);
       continue;
     }
-    if (!is_entry(e->d_name)) continue;
+    if (!is_entry(k, e->d_name)) continue;
     if (n == cap) {
       entry *grown = realloc(list, (cap = cap ? cap * 2 : 16) * sizeof *list);
       if (!grown) break;
@@ -117,7 +118,7 @@ static void prune(const char *dir) {
   long long total = 0;
   for (size_t i = 0; i < n; i++) {
     total += list[i].bytes;
-    if (i < C2H_PCH_CACHE_KEEP && (i == 0 || total <= C2H_PCH_CACHE_BYTES)) continue;
+    if (i < k->keep && (i == 0 || total <= k->bytes)) continue;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
     unlink(path);
@@ -125,13 +126,17 @@ static void prune(const char *dir) {
   free(list);
 }
 
-int c2h_pch_cache_commit(const char *dir, const char *tmp, const char *final) {
+int c2h_cache_commit(const char *dir, const c2h_cache_kind *k, const char *tmp, const char *final) {
   if (rename(tmp, final) != 0) {
     unlink(tmp);
     return -1;
   }
-  prune(dir);
+  prune(dir, k);
   return 0;
+}
+
+int c2h_pch_cache_commit(const char *dir, const char *tmp, const char *final) {
+  return c2h_cache_commit(dir, &shim_kind, tmp, final);
 }
 
 char *c2h_pch_cache_link(const char *final) {

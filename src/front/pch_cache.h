@@ -9,12 +9,30 @@
  * its own hard link to the file, so that another process pruning the cache
  * never pulls it from under a parse. */
 
+#include <stddef.h>
+
 #define C2H_PCH_CACHE_KEEP 64
 #define C2H_PCH_CACHE_BYTES (2048LL << 20)
 
 /* The cache folder: CU2HIP_CACHE_DIR, else $XDG_CACHE_HOME/cu2hip, else
  * $HOME/.cache/cu2hip (malloc'd), or NULL when none can be named. */
 char *c2h_pch_cache_default_dir(void);
+
+/* A kind of file kept in the cache folder: prefix + the 32 hex digits of a
+ * key's digest + suffix; at most `keep` of them and `bytes` in all, the
+ * least recently used going first. Precompiled shims are one kind, the
+ * compiled rule table (src/rules/rules_cache.c) another. */
+typedef struct c2h_cache_kind {
+  const char *prefix, *suffix;
+  size_t keep;
+  long long bytes;
+} c2h_cache_kind;
+
+/* dir/<prefix><digest of key><suffix> (malloc'd), NULL when out of memory. */
+char *c2h_cache_path(const char *dir, const c2h_cache_kind *k, const char *key);
+
+/* Renames tmp over final, then prunes the files of kind k. 0 on success. */
+int c2h_cache_commit(const char *dir, const c2h_cache_kind *k, const char *tmp, const char *final);
 
 /* dir/shim-<digest of key>.pch (malloc'd), NULL when out of memory. */
 char *c2h_pch_cache_path(const char *dir, const char *key);

@@ -17,6 +17,7 @@
 #include "run.h"
 #include "scan/scan.h"
 #include "util/buf.h"
+#include "util/cpus.h"
 #include "util/file.h"
 #include "util/strmap.h"
 #include "verify/toolchain.h"
@@ -600,6 +601,7 @@ typedef struct pool {
   size_t sources_done, sources_dropped; /* of this pool's: translated (or failed), found not CUDA */
   pthread_mutex_t lock;
   int rc; /* the first run-stopping error (out of memory) */
+  size_t *sched; /* the order the workers take the entries of order in, or NULL: as listed */
 } pool;
 
 typedef struct worker_arg {
@@ -616,6 +618,7 @@ static void *worker(void *arg) {
   for (;;) {
     pthread_mutex_lock(&p->lock);
     size_t i = p->rc ? n : p->next++;
+    if (i < n && p->sched) i = p->sched[i];
     pthread_mutex_unlock(&p->lock);
     if (i >= n) break;
     job_result *res = &p->results[i];
@@ -647,9 +650,42 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+typedef struct sized {
+  size_t at;
+  long long bytes;
+} sized;
+
+static int larger_first(const void *a, const void *b) {
+  const sized *x = a, *y = b;
+  if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* With several workers, the largest sources first: the last files to be
+ * started are then small ones, and the workers finish close together
+ * instead of one translating a long file while the others are idle. Copies
+ * weigh nothing. NULL (as listed) when out of memory. */
+static size_t *larger_sources_first(const c2h_run *r, const size_t *order, size_t n) {
+  sized *s = malloc((n + 1) * sizeof *s);
+  size_t *sched = malloc((n + 1) * sizeof *sched);
+  if (!s || !sched) {
+    free(s);
+    free(sched);
+    return NULL;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const c2h_job *j = &r->jobs.items[order[i]];
+    struct stat st;
+    s[i] = (sized){i, !j->copy_only && stat(j->path, &st) == 0 ? (long long)st.st_size : 0};
+  }
+  qsort(s, n, sizeof *s, larger_first);
+  for (size_t i = 0; i < n; i++) sched[i] = s[i].at;
+  free(s);
+  return sched;
+}
+
 static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  unsigned n = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1);
+  unsigned n = o->jobs ? o->jobs : c2h_usable_cpus();
   if (c2h_journal_serial(o->journal)) n = 1;
   if (n > 64) n = 64;
   if ((size_t)n > n_jobs) n = (unsigned)n_jobs;
@@ -661,11 +697,12 @@ static unsigned worker_count(const c2h_project_options *o, size_t n_jobs) {
 static int run_jobs(const job_env *env, const size_t *order, size_t n) {
   c2h_run *r = (c2h_run *)env->run;
   c2h_project_summary *sum = r->sum;
-  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+  pool p = {env, order, n, calloc(n + 1, sizeof *p.results), 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0, NULL};
   if (!p.results) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < r->jobs.len; i++) p.sources += !r->jobs.items[i].copy_only;
   for (size_t i = 0; i < n; i++) c2h_diag_list_init(&p.results[i].diags);
   unsigned workers = worker_count(r->o, n), started = 0;
+  if (workers > 1) p.sched = larger_sources_first(r, order, n);
   pthread_t threads[64];
   worker_arg args[64];
   for (unsigned t = 0; t < workers; t++) args[t] = (worker_arg){&p, t};
@@ -673,6 +710,7 @@ static int run_jobs(const job_env *env, const size_t *order, size_t n) {
     if (pthread_create(&threads[started], NULL, worker, &args[started + 1]) == 0) started++;
   worker(&args[0]); /* this thread works too */
   for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
+  free(p.sched);
   int rc = p.rc;
   c2h_project_file *grown = rc ? NULL : realloc(sum->records, (sum->n_records + n + 1) * sizeof *grown);
   if (!rc && !grown) rc = C2H_ERR_NOMEM;

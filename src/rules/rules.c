@@ -9,24 +9,7 @@
 #include "rules_internal.h"
 #include "util/buf.h"
 #include "util/file.h"
-#include "util/strmap.h"
 
-/* Every string a rule points at lives in the table's pool, so rules can be
- * copied around and replaced without ownership bookkeeping. */
-typedef struct pool_block {
-  struct pool_block *next;
-  size_t used, cap;
-  char data[];
-} pool_block;
-
-struct c2h_rules {
-  c2h_rule *items;
-  size_t len, cap;
-  c2h_strmap names;   /* identifier -> index */
-  c2h_strmap headers; /* header path -> index */
-  pool_block *pool;
-  c2h_version newest;
-};
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
     "headers", "functions", "types", "constants", "macros", "device", "namespaces", "members"};
@@ -39,7 +22,7 @@ static void *pool_alloc(c2h_rules *r, size_t n) {
   n = (n + 7) & ~(size_t)7;
   if (!r->pool || r->pool->used + n > r->pool->cap) {
     size_t cap = n > 65536 ? n : 65536;
-    pool_block *b = malloc(sizeof *b + cap);
+    c2h_pool_block *b = malloc(sizeof *b + cap);
     if (!b) return NULL;
     b->next = r->pool;
     b->used = 0;
@@ -61,8 +44,9 @@ static const char *pool_strdup(c2h_rules *r, const char *s) {
 int c2h_rules_new(c2h_rules **out, c2h_error *err) {
   c2h_rules *r = calloc(1, sizeof *r);
   if (!r) return c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
-  c2h_strmap_init(&r->names);
-  c2h_strmap_init(&r->headers);
+  /* Keys are the entries' names, which live in the pool as long as the table. */
+  c2h_strmap_init_borrowed(&r->names);
+  c2h_strmap_init_borrowed(&r->headers);
   r->newest = C2H_VERSION(5, 2);
   *out = r;
   return 0;
@@ -73,7 +57,7 @@ void c2h_rules_free(c2h_rules *r) {
   c2h_strmap_dispose(&r->names);
   c2h_strmap_dispose(&r->headers);
   while (r->pool) {
-    pool_block *next = r->pool->next;
+    c2h_pool_block *next = r->pool->next;
     free(r->pool);
     r->pool = next;
   }
@@ -676,7 +660,7 @@ int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, 
   memset(&ld, 0, sizeof ld);
   ld.rules = rules;
   ld.err = err;
-  c2h_strmap_init(&ld.seen);
+  c2h_strmap_init_borrowed(&ld.seen); /* names in the pool */
   if (!(ld.name = pool_strdup(rules, name))) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
   if (!yaml_parser_initialize(&parser)) return c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory");
   yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);

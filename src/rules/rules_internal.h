@@ -1,6 +1,26 @@
 #ifndef C2H_RULES_INTERNAL_H
 #define C2H_RULES_INTERNAL_H
 #include "cu2hip/rules.h"
+#include "util/strmap.h"
+
+/* Every string a rule points at lives in the table's pool, so rules can be
+ * copied around and replaced without ownership bookkeeping. A table read
+ * from the compiled-table cache (rules_cache.c) has its whole file as one
+ * block, full from the start. */
+typedef struct c2h_pool_block {
+  struct c2h_pool_block *next;
+  size_t used, cap;
+  char data[];
+} c2h_pool_block;
+
+struct c2h_rules {
+  c2h_rule *items;
+  size_t len, cap;
+  c2h_strmap names;   /* identifier -> index */
+  c2h_strmap headers; /* header path -> index */
+  c2h_pool_block *pool;
+  c2h_version newest;
+};
 
 /* A rule file compiled into the library (generated at build time). */
 typedef struct c2h_embedded_file {

@@ -1,5 +1,6 @@
 #include "strmap.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,12 +19,20 @@ static size_t hash_bytes(const char *s, size_t n) {
 void c2h_strmap_init(c2h_strmap *m) {
   m->slots = NULL;
   m->cap = m->len = 0;
+  m->borrowed = 0;
+}
+
+void c2h_strmap_init_borrowed(c2h_strmap *m) {
+  c2h_strmap_init(m);
+  m->borrowed = 1;
 }
 
 void c2h_strmap_dispose(c2h_strmap *m) {
-  for (size_t i = 0; i < m->cap; i++) free(m->slots[i].key);
+  int borrowed = m->borrowed;
+  for (size_t i = 0; !borrowed && i < m->cap; i++) free(m->slots[i].key);
   free(m->slots);
   c2h_strmap_init(m);
+  m->borrowed = borrowed;
 }
 
 static c2h_strmap_slot *find_slot(c2h_strmap_slot *slots, size_t cap, const char *key, size_t len,
@@ -37,8 +46,7 @@ static c2h_strmap_slot *find_slot(c2h_strmap_slot *slots, size_t cap, const char
   }
 }
 
-static int grow(c2h_strmap *m) {
-  size_t cap = m->cap ? m->cap * 2 : 64;
+static int grow_to(c2h_strmap *m, size_t cap) {
   c2h_strmap_slot *slots = calloc(cap, sizeof *slots);
   if (!slots) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < m->cap; i++) {
@@ -51,15 +59,25 @@ static int grow(c2h_strmap *m) {
   return 0;
 }
 
+static int grow(c2h_strmap *m) { return grow_to(m, m->cap ? m->cap * 2 : 64); }
+
+int c2h_strmap_reserve(c2h_strmap *m, size_t n) {
+  size_t cap = m->cap ? m->cap : 64;
+  while ((n + 1) * 2 > cap) cap *= 2;
+  return cap > m->cap ? grow_to(m, cap) : 0;
+}
+
 int c2h_strmap_put(c2h_strmap *m, const char *key, size_t len, int value) {
   if ((m->len + 1) * 2 > m->cap && grow(m)) return C2H_ERR_NOMEM;
   size_t h = hash_bytes(key, len);
   c2h_strmap_slot *s = find_slot(m->slots, m->cap, key, len, h);
   if (!s->key) {
-    char *copy = malloc(len + 1);
+    char *copy = m->borrowed ? (char *)(uintptr_t)key : malloc(len + 1);
     if (!copy) return C2H_ERR_NOMEM;
-    memcpy(copy, key, len);
-    copy[len] = '\0';
+    if (!m->borrowed) {
+      memcpy(copy, key, len);
+      copy[len] = '\0';
+    }
     s->key = copy;
     s->key_len = len;
     s->hash = h;

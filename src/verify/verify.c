@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/buf.h"
+#include "util/cpus.h"
 #include "util/file.h"
 #include "util/proc.h"
 #include "verify/toolchain.h"
@@ -346,8 +347,7 @@ static void dispose_unit(unit_run *r) {
 }
 
 static unsigned job_count(unsigned jobs, size_t n) {
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  unsigned k = jobs ? jobs : (unsigned)(cores > 0 ? cores : 1);
+  unsigned k = jobs ? jobs : c2h_usable_cpus();
   if (k > MAX_JOBS) k = MAX_JOBS;
   if ((size_t)k > n) k = (unsigned)n;
   return k ? k : 1;

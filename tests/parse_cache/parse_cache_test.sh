@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The parser's on-disk cache (the precompiled CUDA shim kept across runs)
-# changes how long a run takes, never what it writes: every golden input and
-# every example gives byte-identical output and diagnostics with
-# --no-parse-cache, with an empty cache (which the run fills) and with the
-# filled cache. A damaged cache file is rebuilt, not used.
+# The parser's on-disk cache (the precompiled CUDA shim kept across runs,
+# and the compiled rule table) changes how long a run takes, never what it
+# writes: every golden input and every example gives byte-identical output
+# and diagnostics with --no-parse-cache, with an empty cache (which the run
+# fills) and with the filled cache. A damaged cache file is rebuilt, not
+# used.
 #
 # usage: parse_cache_test.sh CU2HIP SOURCE_DIR
 set -u
@@ -50,14 +51,15 @@ for f in "${inputs[@]}"; do
   done
 done
 ls "$CU2HIP_CACHE_DIR"/shim-*.pch >/dev/null 2>&1 || { echo "FAIL: the run left no cache file"; failed=$((failed + 1)); }
+ls "$CU2HIP_CACHE_DIR"/rules-*.bin >/dev/null 2>&1 || { echo "FAIL: the run left no compiled rule table"; failed=$((failed + 1)); }
 
 # A damaged (truncated) cache file is not used: same output, file rebuilt.
 f=$SRC/examples/vector_add.cu
 run --no-parse-cache "$f" >"$WORK/plain"
-for c in "$CU2HIP_CACHE_DIR"/shim-*.pch; do head -c 1000 "$c" >"$c.cut" && mv "$c.cut" "$c"; done
+for c in "$CU2HIP_CACHE_DIR"/shim-*.pch "$CU2HIP_CACHE_DIR"/rules-*.bin; do head -c 1000 "$c" >"$c.cut" && mv "$c.cut" "$c"; done
 run "" "$f" >"$WORK/damaged"
 cmp -s "$WORK/plain" "$WORK/damaged" || { echo "FAIL: output with a damaged cache file differs"; failed=$((failed + 1)); }
-for c in "$CU2HIP_CACHE_DIR"/shim-*.pch; do
+for c in "$CU2HIP_CACHE_DIR"/shim-*.pch "$CU2HIP_CACHE_DIR"/rules-*.bin; do
   [ "$(stat -c %s "$c")" -gt 1000 ] || { echo "FAIL: the damaged cache file was not rebuilt"; failed=$((failed + 1)); }
 done
 # (Pruning to the most recently used is unit/pch_cache's.)

@@ -1,6 +1,11 @@
 /* Rule-table loading: valid files, and every kind of invalid file reported
  * with the right line and column. */
+#define _DEFAULT_SOURCE /* mkdtemp, truncate */
+#include <dirent.h>
 #include <setjmp.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -316,6 +321,207 @@ static void versions(void **state) {
   assert_string_equal(buf, "7.1");
 }
 
+/* ---- the compiled-table cache ------------------------------------------ */
+
+static void same_str(const char *a, const char *b) {
+  if (!a || !b) {
+    assert_true(a == b);
+    return;
+  }
+  assert_string_equal(a, b);
+}
+
+static void same_strs(const char *const *a, const char *const *b, size_t n) {
+  assert_true((a == NULL) == (b == NULL));
+  for (size_t i = 0; a && i < n; i++) same_str(a[i], b[i]);
+}
+
+static void same_form(const c2h_rule_form *a, const c2h_rule_form *b) {
+  same_str(a->hip, b->hip);
+  same_str(a->call, b->call);
+  assert_int_equal(a->n_args, b->n_args);
+  assert_true((a->args == NULL) == (b->args == NULL));
+  for (size_t i = 0; a->args && i < a->n_args; i++) {
+    assert_int_equal(a->args[i].index, b->args[i].index);
+    same_str(a->args[i].tmpl, b->args[i].tmpl);
+  }
+  assert_int_equal(a->drop_args, b->drop_args);
+}
+
+/* Every field of two entries, and of what they point at. */
+static void same_rule(const c2h_rule *a, const c2h_rule *b) {
+  same_str(a->cuda, b->cuda);
+  assert_int_equal(a->kind, b->kind);
+  same_str(a->library, b->library);
+  same_str(a->include, b->include);
+  same_str(a->unsupported, b->unsupported);
+  same_form(&a->form, &b->form);
+  assert_int_equal(a->has_fallback, b->has_fallback);
+  same_form(&a->fallback, &b->fallback);
+  assert_int_equal(a->mask_arg, b->mask_arg);
+  assert_int_equal(a->func_arg, b->func_arg);
+  assert_int_equal(a->null_arg, b->null_arg);
+  assert_int_equal(a->n_arg_is, b->n_arg_is);
+  assert_true((a->arg_is == NULL) == (b->arg_is == NULL));
+  for (size_t i = 0; a->arg_is && i < a->n_arg_is; i++) {
+    assert_int_equal(a->arg_is[i].index, b->arg_is[i].index);
+    assert_int_equal(a->arg_is[i].n_names, b->arg_is[i].n_names);
+    same_strs(a->arg_is[i].names, b->arg_is[i].names, a->arg_is[i].n_names);
+  }
+  assert_int_equal(a->n_value_args, b->n_value_args);
+  assert_true((a->value_args == NULL) == (b->value_args == NULL));
+  for (size_t i = 0; a->value_args && i < a->n_value_args; i++) {
+    assert_int_equal(a->value_args[i].index, b->value_args[i].index);
+    assert_int_equal(a->value_args[i].n, b->value_args[i].n);
+    same_strs(a->value_args[i].from, b->value_args[i].from, a->value_args[i].n);
+    same_strs(a->value_args[i].to, b->value_args[i].to, a->value_args[i].n);
+  }
+  assert_int_equal(a->n_by_args, b->n_by_args);
+  assert_true((a->by_args == NULL) == (b->by_args == NULL));
+  for (size_t i = 0; a->by_args && i < a->n_by_args; i++) same_rule(&a->by_args[i], &b->by_args[i]);
+  assert_int_equal(a->arity, b->arity);
+  assert_int_equal(a->rocm, b->rocm);
+  assert_int_equal(a->deprecated, b->deprecated);
+  assert_int_equal(a->removed, b->removed);
+  same_str(a->note, b->note);
+  same_str(a->compat, b->compat);
+  same_str(a->ns, b->ns);
+  assert_int_equal(a->n_defined_by, b->n_defined_by);
+  same_strs(a->defined_by, b->defined_by, a->n_defined_by);
+  assert_int_equal(a->version, b->version);
+  assert_true(a->cuda_value == b->cuda_value);
+  same_str(a->needs, b->needs);
+  same_str(a->file, b->file);
+  assert_int_equal(a->line, b->line);
+  assert_int_equal(a->col, b->col);
+}
+
+/* Same entries in the same order, same lookups, same newest version. */
+static void same_table(const c2h_rules *a, const c2h_rules *b) {
+  assert_int_equal(c2h_rules_count(a), c2h_rules_count(b));
+  assert_int_equal(c2h_rules_newest_version(a), c2h_rules_newest_version(b));
+  for (size_t i = 0; i < c2h_rules_count(a); i++) {
+    const c2h_rule *x = c2h_rules_at(a, i), *y = c2h_rules_at(b, i);
+    same_rule(x, y);
+    const c2h_rule *found = x->kind == C2H_RULE_HEADER ? c2h_rules_lookup_header(b, y->cuda, strlen(y->cuda))
+                                                       : c2h_rules_lookup(b, y->cuda, strlen(y->cuda));
+    assert_ptr_equal(found, y);
+  }
+}
+
+/* The one rules-*.bin file in dir (malloc'd path), or NULL. */
+static char *cache_file(const char *dir) {
+  char *found = NULL;
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  while (d && (e = readdir(d)) != NULL) {
+    if (strncmp(e->d_name, "rules-", 6) != 0 || !strstr(e->d_name, ".bin")) continue;
+    assert_null(found);
+    found = malloc(strlen(dir) + strlen(e->d_name) + 2);
+    sprintf(found, "%s/%s", dir, e->d_name);
+  }
+  if (d) closedir(d);
+  return found;
+}
+
+/* A rules-*.bin file of `size` bytes in dir (malloc'd path), or NULL. */
+static char *cache_file_of_size(const char *dir, off_t size) {
+  char *found = NULL;
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  while (d && !found && (e = readdir(d)) != NULL) {
+    char path[512];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "rules-", 6) == 0 && stat(path, &st) == 0 && st.st_size == size) found = strdup(path);
+  }
+  if (d) closedir(d);
+  return found;
+}
+
+/* Loads through the cache in dir and checks the table against `want`. */
+static void cached_matches(const char *dir, const char *const *roc, size_t n, const c2h_rules *want) {
+  c2h_rules *r = NULL;
+  c2h_error err;
+  c2h_error_clear(&err);
+  assert_int_equal(c2h_rules_new_default_cached(&r, roc, n, dir, &err), 0);
+  same_table(want, r);
+  c2h_rules_free(r);
+}
+
+static void cached_table_is_the_same(void **state) {
+  (void)state;
+  char dir[] = "/tmp/c2h-rules-cache-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  c2h_error err;
+  c2h_error_clear(&err);
+  c2h_rules *plain = NULL, *blas = NULL;
+  const char *roc[] = {"cublas"};
+  assert_int_equal(c2h_rules_new_default(&plain, &err), 0);
+  assert_int_equal(c2h_rules_new_default_targets(&blas, roc, 1, &err), 0);
+  cached_matches(dir, NULL, 0, plain); /* writes the file */
+  char *file = cache_file(dir);
+  assert_non_null(file);
+  struct stat st;
+  assert_int_equal(stat(file, &st), 0);
+  off_t size = st.st_size;
+  cached_matches(dir, NULL, 0, plain); /* reads it: the file stays as it is */
+  struct stat st2;
+  assert_int_equal(stat(file, &st2), 0);
+  assert_true(st2.st_ino == st.st_ino && st2.st_mtime == st.st_mtime);
+  /* Another selection of ROCm-native tables is another file. */
+  cached_matches(dir, roc, 1, blas);
+  cached_matches(dir, roc, 1, blas);
+  unlink(file);
+  free(cache_file(dir)); /* one file: the cublas one */
+  cached_matches(dir, NULL, 0, plain);
+  free(file);
+  /* Damaged files (a flipped byte, cut short) are loaded from YAML again
+   * and written anew. */
+  for (int damage = 0; damage < 2; damage++) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+      if (strncmp(e->d_name, "rules-", 6) != 0) continue;
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      FILE *f = fopen(path, "r+b");
+      assert_non_null(f);
+      if (damage == 0) {
+        fseek(f, (long)size / 2, SEEK_SET);
+        int c = fgetc(f);
+        fseek(f, (long)size / 2, SEEK_SET);
+        fputc(c ^ 0x20, f);
+      }
+      fclose(f);
+      if (damage == 1) assert_int_equal(truncate(path, size / 3), 0);
+    }
+    closedir(d);
+    cached_matches(dir, NULL, 0, plain);
+    cached_matches(dir, roc, 1, blas);
+    cached_matches(dir, NULL, 0, plain);
+    char *rewritten = cache_file_of_size(dir, size);
+    assert_non_null(rewritten);
+    free(rewritten);
+  }
+  /* A table read from the file takes --rules overrides as one from YAML. */
+  c2h_rules *r = NULL;
+  assert_int_equal(c2h_rules_new_default_cached(&r, NULL, 0, dir, &err), 0);
+  static const char more[] = "library: more\nfunctions:\n  cudaMalloc: hipMallocOther\n  cuFooNew: hipFooNew\n";
+  assert_int_equal(c2h_rules_load_buffer(r, "more.yaml", more, sizeof more - 1, 1, &err), 0);
+  assert_string_equal(c2h_rules_lookup(r, "cudaMalloc", 10)->form.hip, "hipMallocOther");
+  assert_string_equal(c2h_rules_lookup(r, "cuFooNew", 8)->form.hip, "hipFooNew");
+  assert_int_equal(c2h_rules_count(r), c2h_rules_count(plain) + 1);
+  c2h_rules_free(r);
+  /* No folder: no cache, same table. */
+  cached_matches(NULL, NULL, 0, plain);
+  c2h_rules_free(plain);
+  c2h_rules_free(blas);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(short_and_long_forms),
@@ -327,6 +533,7 @@ int main(void) {
       cmocka_unit_test(default_table_loads),
       cmocka_unit_test(roc_table_replaces_wrapper_table),
       cmocka_unit_test(versions),
+      cmocka_unit_test(cached_table_is_the_same),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

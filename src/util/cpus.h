@@ -1,0 +1,9 @@
+#ifndef C2H_UTIL_CPUS_H
+#define C2H_UTIL_CPUS_H
+/* How many CPUs this process may run on: the count of its affinity mask
+ * (taskset, a container's or CI runner's cpuset), else the online CPUs;
+ * at least 1. Default worker counts come from it, so that a process held
+ * to one core does not run two workers on it. */
+unsigned c2h_usable_cpus(void);
+
+#endif
