@@ -36,6 +36,14 @@
 #include "util/buf.h"
 
 #define FORMAT 1
+
+/* rel_rule and fix_rule must store every pointer field of c2h_rule: a field
+ * they miss would be written as a raw address and read back dangling. This
+ * breaks the build when c2h_rule changes on LP64 so that both are revisited
+ * (then update the size here). */
+#if UINTPTR_MAX == UINT64_MAX
+_Static_assert(sizeof(c2h_rule) == 296, "c2h_rule changed: store its new fields in rel_rule and fix_rule");
+#endif
 static const char magic[8] = {'c', '2', 'h', 'r', 'u', 'l', 'e', 's'};
 static const c2h_cache_kind rules_kind = {"rules-", ".bin", 8, 1LL << 30};
 
@@ -231,6 +239,7 @@ static void rel_rule(writer *w, c2h_rule *r) {
   r->ns = put_str(w, r->ns);
   r->defined_by = put_strs(w, r->defined_by, r->n_defined_by);
   r->needs = put_str(w, r->needs);
+  r->unsupported_in = put_str(w, r->unsupported_in);
   r->file = put_str(w, r->file);
 }
 
@@ -340,6 +349,7 @@ static int fix_rule(const reader *rd, c2h_rule *r, int depth) {
   FIX_STR(r->compat);
   FIX_STR(r->ns);
   FIX_STR(r->needs);
+  FIX_STR(r->unsupported_in);
   FIX_STR(r->file);
   FIX(r->arg_is, r->n_arg_is);
   FIX(r->value_args, r->n_value_args);

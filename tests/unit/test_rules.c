@@ -391,6 +391,7 @@ static void same_rule(const c2h_rule *a, const c2h_rule *b) {
   assert_int_equal(a->version, b->version);
   assert_true(a->cuda_value == b->cuda_value);
   same_str(a->needs, b->needs);
+  same_str(a->unsupported_in, b->unsupported_in);
   same_str(a->file, b->file);
   assert_int_equal(a->line, b->line);
   assert_int_equal(a->col, b->col);
