@@ -17,6 +17,7 @@
 #include "run.h"
 #include "scan/scan.h"
 #include "util/buf.h"
+#include "util/build_id.h"
 #include "util/cpus.h"
 #include "util/file.h"
 #include "util/strmap.h"
@@ -836,8 +837,11 @@ static int load_compile_db(c2h_run *r, c2h_error *err) {
  * file: the tool, the rule table and the options that change outputs. */
 static void run_key(const c2h_project_options *o, c2h_digest *out) {
   char buf[64];
+  char build[2 * 64 + 1];
   c2h_key_builder *k = c2h_key_begin();
   c2h_key_add(k, c2h_version_string());
+  /* A rebuilt cu2hip may translate differently under the same version. */
+  c2h_key_add(k, c2h_build_id(build, sizeof build) ? build : "");
   c2h_key_add_rules(k, o->translate.rules);
   snprintf(buf, sizeof buf, "%u %d %d %d %d", (unsigned)o->translate.rocm_version, (int)o->translate.launch_syntax,
            o->translate.annotate, o->rename, o->translate.no_compat_header);

@@ -18,10 +18,8 @@
  * the file written again. Without a build id there is no cache. Files are
  * written to a temporary and renamed, so a concurrent process never reads a
  * half-written one; the 8 most recently written are kept. */
-#define _GNU_SOURCE /* dl_iterate_phdr */
-#include <elf.h>
+#define _POSIX_C_SOURCE 200809L /* O_CLOEXEC */
 #include <fcntl.h>
-#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +32,7 @@
 #include "front/pch_cache.h"
 #include "rules_internal.h"
 #include "util/buf.h"
+#include "util/build_id.h"
 
 #define FORMAT 1
 
@@ -62,44 +61,6 @@ typedef struct blob_head {
   uint64_t reserved;
 } blob_head;
 
-/* ---- the build id of the object this code is in ------------------------ */
-
-typedef struct id_search {
-  uintptr_t addr;
-  char hex[2 * 64 + 1];
-} id_search;
-
-static int find_build_id(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  id_search *s = data;
-  int mine = 0;
-  for (int i = 0; i < info->dlpi_phnum && !mine; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-    mine = ph->p_type == PT_LOAD && s->addr >= start && s->addr < start + ph->p_memsz;
-  }
-  if (!mine) return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_NOTE) continue;
-    const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
-    unsigned pad = ph->p_align == 8 ? 7u : 3u; /* notes are padded to the segment's alignment */
-    while (p + sizeof(ElfW(Nhdr)) <= end) {
-      const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)(const void *)p;
-      const char *name = p + sizeof *n;
-      const unsigned char *desc = (const unsigned char *)name + ((n->n_namesz + pad) & ~pad);
-      if ((const char *)desc + n->n_descsz > end) break;
-      if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 && n->n_descsz > 0 &&
-          n->n_descsz <= 64) {
-        for (unsigned j = 0; j < n->n_descsz; j++) snprintf(s->hex + 2 * j, 3, "%02x", desc[j]);
-        return 1;
-      }
-      p = (const char *)desc + ((n->n_descsz + pad) & ~pad);
-    }
-  }
-  return 1; /* this code's object, without a build id */
-}
-
 /* ---- the key ---------------------------------------------------------- */
 
 static void hash_files(XXH3_state_t *st, const c2h_embedded_file *files, size_t n) {
@@ -112,9 +73,8 @@ static void hash_files(XXH3_state_t *st, const c2h_embedded_file *files, size_t 
 
 /* The key's digest, or 0 when there is no build id to key by. */
 static int cache_key(const char *const *roc, size_t n_roc, char **key_out, XXH128_hash_t *digest) {
-  id_search s = {(uintptr_t)(const void *)&rules_kind, ""};
-  dl_iterate_phdr(find_build_id, &s);
-  if (!s.hex[0]) return 0;
+  char build[2 * 64 + 1];
+  if (!c2h_build_id(build, sizeof build)) return 0;
   XXH3_state_t *st = XXH3_createState();
   if (!st || XXH3_128bits_reset(st) != XXH_OK) {
     XXH3_freeState(st);
@@ -127,7 +87,7 @@ static int cache_key(const char *const *roc, size_t n_roc, char **key_out, XXH12
   c2h_buf k;
   c2h_buf_init(&k);
   int rc = c2h_buf_printf(&k, "cu2hip %s rules %d\nbuild %s\nrule %zu\nfiles %016llx%016llx\n", C2H_VERSION_STRING,
-                          FORMAT, s.hex, sizeof(c2h_rule), (unsigned long long)files.high64,
+                          FORMAT, build, sizeof(c2h_rule), (unsigned long long)files.high64,
                           (unsigned long long)files.low64);
   for (size_t i = 0; rc == 0 && i < n_roc; i++) rc = c2h_buf_printf(&k, "roc %s\n", roc[i]);
   if (rc) {
