@@ -91,6 +91,26 @@ TOOLCHAIN_PAIRINGS = [
 ]
 _PAIRING_RES = [(v, re.compile(rx), why) for v, rx, why in TOOLCHAIN_PAIRINGS]
 
+# With --rocm 6.3 only HIP and hipBLAS come from ../shared/rocm-6.3; hipRAND,
+# rocPRIM, hipCUB and rocThrust are Debian's 5.x headers.  Two kinds of
+# failure come from that pairing, not from the translation:
+#   - rocPRIM 5.x reads hipDeviceProp_t::gcnArch, which HIP 6.0 removed;
+#   - a hipRAND name that the rule table tags with a 6.x release (the
+#     translation is right for 6.3, the 5.x headers here lack the name).
+# A hipRAND name the table does not tag so stays a failure of cu2hip.
+OLD_LIBRARY_RE = re.compile(r"no member named 'gcnArch' in 'hipDeviceProp_t")
+NEWER_NAME_RE = re.compile(r"(?:unknown type name|use of undeclared identifier) '((?:hiprand|HIPRAND_)\w*)'")
+
+
+def newer_library_name(name, rules_dir):
+    """The ROCm release rules/curand.yaml tags the HIP name with, or None."""
+    try:
+        text = open(os.path.join(rules_dir, "curand.yaml")).read()
+    except OSError:
+        return None
+    m = re.search(r"\bhip: %s\b[^}\n]*\brocm: \"(6\.\d+)\"" % re.escape(name), text)
+    return m.group(1) if m else None
+
 SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
 SCAN_EXTS = SOURCE_EXTS + (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl",
                            ".inc", ".tcc", ".ipp")
@@ -580,6 +600,15 @@ class CodeBase:
         for v, rx, why in _PAIRING_RES:
             if v == self.args.rocm and rx.search(err["msg"]):
                 return "setup", [], why
+        if self.args.rocm == "6.3":
+            if OLD_LIBRARY_RE.search(err["msg"]):
+                return "setup", [], ("rocPRIM here is Debian's 5.x, which reads hipDeviceProp_t::gcnArch "
+                                     "(removed in HIP 6.0), beside the HIP 6.3 headers")
+            m = NEWER_NAME_RE.search(err["msg"])
+            since = m and newer_library_name(m.group(1), os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rules"))
+            if since:
+                return "setup", [], ("%s is hipRAND's from ROCm %s; hipRAND here is Debian's 5.x"
+                                     % (m.group(1), since))
         # (path, line, window): an #include line is one construct, so a
         # diagnostic must be on that very line; elsewhere NEAR lines.
         not_found = NOT_FOUND_RE.match(err["msg"])
