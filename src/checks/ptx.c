@@ -124,7 +124,7 @@ int c2h_check_ptx(c2h_scan *s) {
   c2h_buf_init(&text);
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
-    if (!c2h_tok_is(s, i, "asm") && !c2h_tok_is(s, i, "__asm__") && !c2h_tok_is(s, i, "__asm")) continue;
+    if (!c2h_tok_is_asm(s, i)) continue;
     size_t open = i + 1;
     while (open < n && (c2h_tok_is(s, open, "volatile") || c2h_tok_is(s, open, "__volatile__") ||
                         c2h_tok_is(s, open, "goto") || c2h_tok_is(s, open, "inline")))

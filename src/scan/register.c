@@ -22,7 +22,7 @@ static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks
 static int explicit_register(const c2h_scan *s, size_t i) {
   size_t n = s->facts->n_toks;
   for (size_t j = i + 1; j < n && j < i + 64; j++) {
-    if (c2h_tok_is(s, j, "asm") || c2h_tok_is(s, j, "__asm__") || c2h_tok_is(s, j, "__asm")) return 1;
+    if (c2h_tok_is_asm(s, j)) return 1;
     if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, ",") || c2h_tok_is(s, j, "=") || c2h_tok_is(s, j, ")") ||
         c2h_tok_is(s, j, "{") || c2h_tok_is(s, j, "}"))
       return 0;

@@ -104,6 +104,8 @@ typedef struct c2h_tok_span {
 int c2h_tok_active(const c2h_scan *s, size_t i);
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
+/* Whether token i is one of the spellings of the asm keyword. */
+int c2h_tok_is_asm(const c2h_scan *s, size_t i);
 /* Whether tokens a and b are spelled alike. */
 int c2h_tok_same(const c2h_scan *s, size_t a, size_t b);
 /* The tokens that start in the byte range [begin, end): *first is the

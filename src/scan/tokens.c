@@ -30,6 +30,10 @@ int c2h_tok_is(const c2h_scan *s, size_t i, const char *text) {
   return t->end - t->begin == n && memcmp(s->src + t->begin, text, n) == 0;
 }
 
+int c2h_tok_is_asm(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, "asm") || c2h_tok_is(s, i, "__asm__") || c2h_tok_is(s, i, "__asm");
+}
+
 int c2h_tok_same(const c2h_scan *s, size_t a, size_t b) {
   const c2h_token *x = &s->facts->toks[a], *y = &s->facts->toks[b];
   return x->end - x->begin == y->end - y->begin && memcmp(s->src + x->begin, s->src + y->begin, x->end - x->begin) == 0;
