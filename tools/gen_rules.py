@@ -28,7 +28,7 @@ BASE_ROCM = "5.2"  # the oldest release the table describes (rules/README.md)
 SECTIONS = ("headers", "functions", "types", "constants", "macros", "device", "members")
 ENTRY_KEYS = ("hip", "unsupported", "rocm", "deprecated", "removed", "args",
               "drop_args", "mask_arg", "func_arg", "null_arg", "arg_is", "value_args", "call", "fallback",
-              "by_args", "unsupported_in", "note", "compat", "namespace")
+              "by_args", "by_param_type", "unsupported_in", "note", "compat", "namespace")
 
 
 # --------------------------------------------------------------------------
@@ -488,6 +488,16 @@ class Problems(list):
     pass
 
 
+def call_forms(entry):
+    """(label, entry) of each form of a call an entry lists: by argument
+    count (by_args) and by a parameter's type (by_param_type)."""
+    forms = [(str(count), sub) for count, sub in sorted((entry.get("by_args") or {}).items())]
+    for index, types in sorted((entry.get("by_param_type") or {}).items()):
+        for type_name, sub in sorted((types or {}).items()):
+            forms.append(("param %s %s" % (index, type_name), sub))
+    return forms
+
+
 def check_entry(name, entry, section, facts, problems, where):
     """An emitted HIP target must be installed or recorded as newer; returns entry."""
     if isinstance(entry, str):
@@ -498,11 +508,11 @@ def check_entry(name, entry, section, facts, problems, where):
     fb = entry.get("fallback")
     if isinstance(fb, dict) and "hip" in fb:
         targets.append(("fallback", fb["hip"], None))
-    for count, sub in sorted((entry.get("by_args") or {}).items()):
+    for form, sub in call_forms(entry):
         if isinstance(sub, dict) and "hip" in sub:
             # A call shape of its own: its target must be known; its version
             # tag is written by hand.
-            targets.append(("by_args %s" % count, sub["hip"], sub.get("rocm", BASE_ROCM)))
+            targets.append(("by_args %s" % form, sub["hip"], sub.get("rocm", BASE_ROCM)))
     for kind, target, rocm in targets:
         if target == "" and section == "macros":
             continue  # an empty macro HIP does not need: its uses are removed
@@ -987,7 +997,7 @@ def rule_targets(e):
         fb = e.get("fallback")
         if isinstance(fb, dict) and "hip" in fb:
             hips.append((fb["hip"], None))
-        for sub in (e.get("by_args") or {}).values():
+        for _, sub in call_forms(e):
             if isinstance(sub, dict) and "hip" in sub:
                 hips.append((sub["hip"], sub.get("rocm")))
     return hips

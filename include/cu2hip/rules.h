@@ -87,9 +87,15 @@ typedef struct c2h_rule {
   size_t n_arg_is;
   const c2h_rule_value_arg *value_args; /* constants mapped by argument position */
   size_t n_value_args;
-  const struct c2h_rule *by_args; /* entries for calls with a given argument count */
+  /* Entries for one form of a call: by argument count (`by_args`), or by
+   * the type of a parameter of the declaration the parse resolved the call
+   * to (`by_param_type`, listed first). */
+  const struct c2h_rule *by_args;
   size_t n_by_args;
-  int arity;               /* in a by_args entry: the argument count it is for */
+  int arity;               /* in a by_args entry: the argument count it is for;
+                              -1 in a by_param_type entry */
+  int param_index;         /* in a by_param_type entry: the parameter (1-based) */
+  const char *param_type;  /* ... and its type name (front.h, c2h_api_call) */
   c2h_version rocm;        /* first ROCm version providing form.hip */
   c2h_version deprecated, removed;
   const char *note;

@@ -818,5 +818,23 @@ class cu2hip_atomic : public cu2hip_atomic_ops_<cu2hip_atomic<T, S>, T, S> {
   CU2HIP_HD T *cu2hip_ptr_() const noexcept { return &value_; }
 };
 
+/* ---- cudaMemAdvise and cudaMemPrefetchAsync taking a cudaMemLocation ----
+ * CUDA 13 passes a memory location where CUDA 12, and HIP before ROCm 7.1
+ * (which adds hipMemAdvise_v2 and hipMemPrefetchAsync_v2), pass a device
+ * number. A device location passes its id. HIP has no other location type
+ * before ROCm 7.1, so any other is refused with hipErrorInvalidValue, never
+ * guessed; so are prefetch flags, which CUDA reserves (they must be 0). */
+#if defined(__HIPCC__) || defined(__HIP__)
+inline hipError_t cu2hip_memAdvise(const void *ptr, size_t count, hipMemoryAdvise advice, hipMemLocation location) {
+  if (location.type != hipMemLocationTypeDevice) return hipErrorInvalidValue;
+  return hipMemAdvise(ptr, count, advice, location.id);
+}
+inline hipError_t cu2hip_memPrefetchAsync(const void *ptr, size_t count, hipMemLocation location, unsigned int flags,
+                                          hipStream_t stream = 0) {
+  if (location.type != hipMemLocationTypeDevice || flags != 0) return hipErrorInvalidValue;
+  return hipMemPrefetchAsync(ptr, count, location.id, stream);
+}
+#endif
+
 #undef CU2HIP_HD
 #endif

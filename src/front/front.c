@@ -117,6 +117,8 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->user_min_template = f->user_max_template = 0;
   f->handle_uses = NULL;
   f->n_handle_uses = f->cap_handle_uses = 0;
+  f->api_calls = NULL;
+  f->n_api_calls = f->cap_api_calls = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -130,7 +132,28 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   for (size_t i = 0; i < f->n_depends; i++) free(f->depends[i]);
   free(f->depends);
   free(f->handle_uses);
+  for (size_t i = 0; i < f->n_api_calls; i++) free(f->api_calls[i].params);
+  free(f->api_calls);
   c2h_tu_facts_init(f);
+}
+
+const char *c2h_tu_facts_param_type(const c2h_tu_facts *f, size_t begin, unsigned index, size_t *len) {
+  size_t lo = 0, hi = f->n_api_calls;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->api_calls[mid].begin < begin) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == f->n_api_calls || f->api_calls[lo].begin != begin || index == 0) return NULL;
+  const char *p = f->api_calls[lo].params;
+  for (unsigned k = 1; k < index; k++) {
+    p = strchr(p, '\n');
+    if (!p || !*++p) return NULL;
+  }
+  const char *e = strchr(p, '\n');
+  if (!e || e == p) return NULL;
+  *len = (size_t)(e - p);
+  return p;
 }
 
 void c2h_front_free(c2h_front *fe) {
@@ -964,6 +987,45 @@ static CXCursor without_implicit_casts(CXCursor c) {
     c = kids.c[0];
   }
   return c;
+}
+
+/* The name rules use for a parameter type: a class or enum by its own name
+ * (`cudaMemLocation`, whatever typedef or `struct` spelled it), any other
+ * type by its canonical spelling (`int`, `const void *`). */
+static int put_type_name(c2h_buf *b, CXType t) {
+  CXType ct = clang_getCanonicalType(t);
+  CXString s = ct.kind == CXType_Record || ct.kind == CXType_Enum
+                   ? clang_getCursorSpelling(clang_getTypeDeclaration(ct))
+                   : clang_getTypeSpelling(ct);
+  int rc = c2h_buf_puts(b, clang_getCString(s));
+  clang_disposeString(s);
+  return rc ? rc : c2h_buf_append(b, "\n", 1);
+}
+
+/* Records which declaration an API call at byte `begin` resolved to (its
+ * parameter types), for rules that tell a name's forms apart. */
+static int note_api_call(c2h_tu_facts *f, size_t begin, CXCursor decl) {
+  int n = clang_Cursor_getNumArguments(decl);
+  if (n <= 0) return 0;
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int rc = 0;
+  for (int k = 0; k < n && rc == 0; k++) rc = put_type_name(&b, clang_getCursorType(clang_Cursor_getArgument(decl, (unsigned)k)));
+  if (rc == 0 && f->n_api_calls == f->cap_api_calls) {
+    size_t cap = f->cap_api_calls ? f->cap_api_calls * 2 : 8;
+    c2h_api_call *p = realloc(f->api_calls, cap * sizeof *p);
+    if (!p) rc = C2H_ERR_NOMEM;
+    else f->api_calls = p, f->cap_api_calls = cap;
+  }
+  if (rc) {
+    c2h_buf_dispose(&b);
+    return C2H_ERR_NOMEM;
+  }
+  char *params = c2h_buf_detach(&b, NULL);
+  if (!params) return C2H_ERR_NOMEM;
+  f->api_calls[f->n_api_calls].begin = begin;
+  f->api_calls[f->n_api_calls++].params = params;
+  return 0;
 }
 
 /* Records binary operator c when it uses an integer handle as an integer. */
@@ -1955,6 +2017,10 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);
     t->api_cg = t->use == C2H_USE_API && names_cg_api(cursors[i], src + b, t->end - b);
+    if (t->use == C2H_USE_API && (ak == CXCursor_DeclRefExpr || ak == CXCursor_CallExpr)) {
+      CXCursor decl = clang_getCursorReferenced(cursors[i]);
+      if (clang_getCursorKind(decl) == CXCursor_FunctionDecl && note_api_call(facts, b, decl)) goto nomem;
+    }
     if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
   }
   facts->n_toks = n_toks;

@@ -86,6 +86,16 @@ typedef struct c2h_handle_use {
   const char *op;    /* the operator (static string) */
 } c2h_handle_use;
 
+/* A call of a CUDA API function, and the declaration the parse chose among
+ * its overloads: rules for one form of a name (CUDA 13's cudaMemLocation
+ * parameter of cudaMemAdvise, say) go by the parameter types. */
+typedef struct c2h_api_call {
+  size_t begin;  /* the callee name's first byte */
+  char *params;  /* each parameter's type name (a class or enum by its own
+                    name, otherwise the canonical spelling), each ended by
+                    '\n' (owned) */
+} c2h_api_call;
+
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
@@ -112,10 +122,16 @@ typedef struct c2h_tu_facts {
   int user_min_template, user_max_template;
   c2h_handle_use *handle_uses; /* in the order met (owned) */
   size_t n_handle_uses, cap_handle_uses;
+  c2h_api_call *api_calls; /* in source order (owned) */
+  size_t n_api_calls, cap_api_calls;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
 void c2h_tu_facts_dispose(c2h_tu_facts *f);
+/* The type name of parameter `index` (1-based) of the declaration the call
+ * whose callee name starts at byte `begin` resolved to; *len is set. NULL
+ * when the parse did not resolve that call or it has fewer parameters. */
+const char *c2h_tu_facts_param_type(const c2h_tu_facts *f, size_t begin, unsigned index, size_t *len);
 
 /* Says whether a name matters to the caller (a CUDA name of the rule table):
  * only those get AST lookups, and parse errors about them are shim gaps, not

@@ -338,6 +338,65 @@ static int parse_value_args(loader *ld, yaml_node_t *val, c2h_rule *rule) {
   return 0;
 }
 
+/* Adds entries for forms of a call to rule->by_args: those told apart by a
+ * parameter type first (they are the more specific), then by count. */
+static int add_form_entries(loader *ld, c2h_rule *rule, const c2h_rule *subs, size_t n) {
+  c2h_rule *all = pool_alloc(ld->rules, (rule->n_by_args + n) * sizeof *all);
+  if (!all) return C2H_ERR_NOMEM;
+  int typed_first = n && subs[0].arity < 0;
+  const c2h_rule *a = typed_first ? subs : rule->by_args, *b = typed_first ? rule->by_args : subs;
+  size_t na = typed_first ? n : rule->n_by_args, nb = typed_first ? rule->n_by_args : n;
+  if (na) memcpy(all, a, na * sizeof *all);
+  if (nb) memcpy(all + na, b, nb * sizeof *all);
+  rule->by_args = all;
+  rule->n_by_args += n;
+  return 0;
+}
+
+/* `by_param_type: {N: {TYPE: entry, ...}, ...}`: entries for calls the
+ * parse resolves to a declaration whose parameter N has type TYPE (a class
+ * or enum by its name, otherwise the canonical spelling: `int`). */
+static int parse_by_param_type(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
+                               yaml_node_t *val, c2h_rule *rule) {
+  const char *shape = "'by_param_type' must map parameter numbers to {type name: entry}";
+  if (kind != C2H_RULE_FUNCTION && kind != C2H_RULE_DEVICE)
+    return fail_at(ld, val, "'by_param_type' is for functions (the parse resolves their calls)", NULL, NULL);
+  if (val->type != YAML_MAPPING_NODE || val->data.mapping.pairs.top == val->data.mapping.pairs.start)
+    return fail_at(ld, val, shape, NULL, NULL);
+  size_t n = 0;
+  for (yaml_node_pair_t *p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+    yaml_node_t *types = yaml_document_get_node(&ld->doc, p->value);
+    if (types->type != YAML_MAPPING_NODE || types->data.mapping.pairs.top == types->data.mapping.pairs.start)
+      return fail_at(ld, types, shape, NULL, NULL);
+    n += (size_t)(types->data.mapping.pairs.top - types->data.mapping.pairs.start);
+  }
+  c2h_rule *subs = pool_alloc(ld->rules, n * sizeof *subs);
+  if (!subs) return C2H_ERR_NOMEM;
+  size_t i = 0;
+  for (yaml_node_pair_t *p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+    int index = 0;
+    int rc = parse_arg_index(ld, yaml_document_get_node(&ld->doc, p->key), &index);
+    if (rc) return rc;
+    yaml_node_t *types = yaml_document_get_node(&ld->doc, p->value);
+    for (yaml_node_pair_t *q = types->data.mapping.pairs.start; q < types->data.mapping.pairs.top; q++, i++) {
+      yaml_node_t *tk = yaml_document_get_node(&ld->doc, q->key);
+      const char *ts = scalar(tk);
+      if (!ts || !*ts) return fail_at(ld, tk, "a parameter type must be a type name", NULL, NULL);
+      for (size_t j = 0; j < i; j++)
+        if (subs[j].param_index == index && strcmp(subs[j].param_type, ts) == 0)
+          return fail_at(ld, tk, "parameter type '%s' is listed twice", ts, NULL);
+      if ((rc = parse_entry(ld, kind, library, key, yaml_document_get_node(&ld->doc, q->value), &subs[i])))
+        return rc;
+      if (subs[i].n_by_args)
+        return fail_at(ld, tk, "a 'by_param_type' entry cannot have 'by_args' or 'by_param_type' itself", NULL, NULL);
+      subs[i].arity = -1;
+      subs[i].param_index = index;
+      if (!(subs[i].param_type = pool_strdup(ld->rules, ts))) return C2H_ERR_NOMEM;
+    }
+  }
+  return add_form_entries(ld, rule, subs, n);
+}
+
 /* `by_args: {N: entry, ...}`: entries for calls with N arguments. */
 static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
                          yaml_node_t *val, c2h_rule *rule) {
@@ -362,12 +421,11 @@ static int parse_by_args(loader *ld, c2h_rule_kind kind, const char *library, ya
       if (subs[j].arity == count) return fail_at(ld, k, "argument count %s is listed twice", ks, NULL);
     int rc = parse_entry(ld, kind, library, key, v, &subs[i]);
     if (rc) return rc;
-    if (subs[i].n_by_args) return fail_at(ld, v, "a 'by_args' entry cannot have 'by_args' itself", NULL, NULL);
+    if (subs[i].n_by_args)
+      return fail_at(ld, v, "a 'by_args' entry cannot have 'by_args' or 'by_param_type' itself", NULL, NULL);
     subs[i].arity = count;
   }
-  rule->by_args = subs;
-  rule->n_by_args = n;
-  return 0;
+  return add_form_entries(ld, rule, subs, n);
 }
 
 static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml_node_t *key,
@@ -466,6 +524,9 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else if (strcmp(ks, "by_args") == 0) {
       by_args = v;
       rc = parse_by_args(ld, kind, library, key, v, rule);
+    } else if (strcmp(ks, "by_param_type") == 0) {
+      by_args = v;
+      rc = parse_by_param_type(ld, kind, library, key, v, rule);
     } else if (strcmp(ks, "fallback") == 0) {
       fallback = v;
       if (v->type != YAML_MAPPING_NODE)
@@ -486,7 +547,7 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
       return fail_at(ld, k,
                      "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
                      "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args "
-                     "and unsupported_in in functions; compat in device and functions; namespace in device; defined_by and version in "
+                     "and unsupported_in in functions; by_param_type in functions and device; compat in device and functions; namespace in device; defined_by and version in "
                      "macros; needs and compat in headers)",
                      ks, NULL);
     }

@@ -792,6 +792,9 @@ static const char *compat_caveat(const c2h_rule *r) {
     return " (its __NV_ATOMIC_* orders and __NV_THREAD_SCOPE_* scopes become the header's cu2hip_NV_* constants, "
            "with CUDA's values: thread and block scope act on the workgroup, cluster and device scope on the "
            "agent)";
+  if (r->compat && strncmp(r->compat, "cu2hip_mem", 10) == 0)
+    return " (a device location passes its id; any other location type, and prefetch flags other than 0, "
+           "return hipErrorInvalidValue)";
   if (strstr(r->cuda, "_rd") || strstr(r->cuda, "_ru") || strstr(r->cuda, "_rz"))
     return " (exact in the default floating-point environment: no -ffast-math, denormals kept, correctly "
            "rounded division and square root)";
@@ -873,6 +876,23 @@ static int reported_by_atomics(const c2h_rule *r) {
   return compat_quiet(r) || strncmp(r->cuda, "__nv_atomic_", 12) == 0;
 }
 
+/* The entry for the form of the call at token i: the declaration the parse
+ * resolved it to, told by a parameter's type (CUDA 13's cudaMemLocation
+ * where CUDA 12 took a device number); else its argument count; else r. */
+static const c2h_rule *form_entry(const c2h_scan *s, size_t i, const c2h_rule *r, size_t n_args) {
+  for (size_t k = 0; k < r->n_by_args; k++) {
+    const c2h_rule *e = &r->by_args[k];
+    size_t len = 0;
+    const char *type = e->param_type ? c2h_tu_facts_param_type(s->facts, s->facts->toks[i].begin,
+                                                               (unsigned)e->param_index, &len)
+                                     : NULL;
+    if (type && len == strlen(e->param_type) && memcmp(type, e->param_type, len) == 0) return e;
+  }
+  for (size_t k = 0; k < r->n_by_args; k++)
+    if (r->by_args[k].arity >= 0 && (size_t)r->by_args[k].arity == n_args) return &r->by_args[k];
+  return r;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A constant the enclosing call converts; or one it reports as a value
@@ -896,16 +916,11 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   }
   call_site c;
   int called = find_call(s, i, &c);
-  /* An entry of its own for calls with this many arguments. */
-  for (size_t k = 0; called && k < r->n_by_args; k++)
-    if ((size_t)r->by_args[k].arity == c.n_args) {
-      r = &r->by_args[k];
-      break;
-    }
+  if (called) r = form_entry(s, i, r, c.n_args);
   /* A name HIP lacks (here, or in the target release) that
    * cu2hip_compat.h provides: renamed to the header's function. */
   c2h_rule_form compat_form = {0};
-  int compat = s->compat && r->compat && !r->arity &&
+  int compat = s->compat && r->compat &&
                (r->unsupported || (r->rocm && s->target < r->rocm && !r->has_fallback));
   /* An entry bound to a namespace speaks of the qualified name. */
   const char *ns = r->ns ? r->ns : "", *sep = r->ns ? "::" : "";
@@ -916,6 +931,12 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                                         "%s%s%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
                                         " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
                                         ns, sep, r->cuda, r->compat, compat_caveat(r))
+                        : r->arity ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                                        "%s, the HIP form of this %s call, is in HIP from ROCm %s on (target: ROCm %s); "
+                                        "the call becomes %s of " C2H_COMPAT_HEADER_NAME " (included; written beside "
+                                        "the output, or printed by `cu2hip compat-header`)%s",
+                                        r->form.hip, r->cuda, (c2h_version_format(r->rocm, need, sizeof need), need),
+                                        have, r->compat, compat_caveat(r))
                         : c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                                         "%s is in HIP from ROCm %s on (target: ROCm %s); it becomes %s of "
                                         C2H_COMPAT_HEADER_NAME " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
@@ -925,9 +946,13 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
     s->used_compat = 1;
     if (s->facts->toks[i].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[i].begin;
   }
-  if (r->unsupported && r->arity)
+  if (r->unsupported && r->arity > 0)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
+  if (r->unsupported && r->param_type)
+    return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
+                         "%s taking %s as argument %d has no HIP equivalent: %s", r->cuda, r->param_type,
+                         r->param_index, r->unsupported);
   if (r->unsupported && !compat && reported_by_atomics(r)) return 0;
   if (r->unsupported && !compat)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,

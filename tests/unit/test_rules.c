@@ -119,6 +119,32 @@ static void invalid_files_are_located(void **state) {
            "names a dropped argument");
 }
 
+/* by_param_type: entries for the form of a call the parse resolved, listed
+ * before the by_args entries whatever the order in the file. */
+static void by_param_type_entries(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: x\nfunctions:\n"
+                         "  cuA: {hip: a, by_args: {5: {hip: a5}}, by_param_type: {4: {cuLoc: {hip: a_v2, rocm: \"7.1\", "
+                         "compat: cu2hip_a}, int: a_int}}}\n");
+  const c2h_rule *a = c2h_rules_lookup(r, "cuA", 3);
+  assert_int_equal(a->n_by_args, 3);
+  assert_int_equal(a->by_args[0].arity, -1);
+  assert_int_equal(a->by_args[0].param_index, 4);
+  assert_string_equal(a->by_args[0].param_type, "cuLoc");
+  assert_string_equal(a->by_args[0].form.hip, "a_v2");
+  assert_string_equal(a->by_args[0].compat, "cu2hip_a");
+  assert_int_equal(a->by_args[0].rocm, C2H_VERSION(7, 1));
+  assert_string_equal(a->by_args[1].param_type, "int");
+  assert_int_equal(a->by_args[2].arity, 5);
+  assert_null(a->by_args[2].param_type);
+  c2h_rules_free(r);
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, by_param_type: {4: cuLoc}}\n", 3, 36, "must map parameter numbers");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, by_param_type: {0: {T: b}}}\n", 3, 33, "argument index");
+  load_bad("library: x\nfunctions:\n  cuA: {hip: a, by_param_type: {1: {T: {hip: b, by_args: {1: c}}}}}\n", 3, 37,
+           "cannot have");
+  load_bad("library: x\ntypes:\n  cuT: {hip: t, by_param_type: {1: {T: b}}}\n", 3, 32, "is for functions");
+}
+
 /* arg_is: the argument values a call rewrite is right for. */
 static void arg_is_conditions(void **state) {
   (void)state;
@@ -380,6 +406,8 @@ static void same_rule(const c2h_rule *a, const c2h_rule *b) {
   assert_true((a->by_args == NULL) == (b->by_args == NULL));
   for (size_t i = 0; a->by_args && i < a->n_by_args; i++) same_rule(&a->by_args[i], &b->by_args[i]);
   assert_int_equal(a->arity, b->arity);
+  assert_int_equal(a->param_index, b->param_index);
+  same_str(a->param_type, b->param_type);
   assert_int_equal(a->rocm, b->rocm);
   assert_int_equal(a->deprecated, b->deprecated);
   assert_int_equal(a->removed, b->removed);
@@ -528,6 +556,7 @@ int main(void) {
       cmocka_unit_test(short_and_long_forms),
       cmocka_unit_test(invalid_files_are_located),
       cmocka_unit_test(arg_is_conditions),
+      cmocka_unit_test(by_param_type_entries),
       cmocka_unit_test(compat_entries_name_the_header_function),
       cmocka_unit_test(unsupported_in_names_a_header),
       cmocka_unit_test(duplicates_across_files_and_overrides),
