@@ -2,7 +2,8 @@
 #define C2H_CHECKS_H
 /* Architecture checks: what renaming cannot fix. Each family reads the
  * annotated tokens and AST facts of one file (a c2h_scan) and adds
- * diagnostics; none of them edits the source. One file per family. */
+ * diagnostics. None edits the source, except to call a function of the
+ * compatibility header where one stands in (atomics). One file per family. */
 #include "scan/scan.h"
 
 /* Runs every family. Returns 0 or C2H_ERR_NOMEM. */

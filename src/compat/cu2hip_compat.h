@@ -381,11 +381,15 @@ CU2HIP_CG_OP_(bit_or, a | b)
 CU2HIP_CG_OP_(bit_xor, a ^ b)
 #undef CU2HIP_CG_OP_
 
-/* g.shfl_up / shfl_xor / shfl of a value of any trivially copyable type, a
- * 32-bit word at a time (HIP's group shuffles take arithmetic types only). */
+/* g.shfl_up / shfl_down / shfl_xor / shfl of a value of any trivially
+ * copyable type, a 32-bit word at a time (HIP's group shuffles take
+ * arithmetic types only). CUDA demands a trivially copyable type; HIP 5.x's
+ * vector types (uint4, ...) are not, in C++ terms (their components are
+ * accessor objects), but are plain bits with a trivial destructor. */
 #define CU2HIP_CG_SHFL_(name, member, arg_type)                                            \
   template <class G, class T> CU2HIP_D T cu2hip_cg_##name##_(const G &g, const T &v, arg_type arg) { \
-    static_assert(__is_trivially_copyable(T), "cooperative-group collectives move trivially copyable values"); \
+    static_assert(__is_trivially_copyable(T) || __is_trivially_destructible(T),            \
+                  "cooperative-group collectives move trivially copyable values");         \
     unsigned w[(sizeof(T) + 3) / 4] = {};                                                  \
     __builtin_memcpy(w, &v, sizeof(T));                                                    \
     for (unsigned k = 0; k < sizeof w / sizeof *w; k++) w[k] = g.member(w[k], arg);        \
@@ -394,9 +398,27 @@ CU2HIP_CG_OP_(bit_xor, a ^ b)
     return r;                                                                              \
   }
 CU2HIP_CG_SHFL_(shfl_up, shfl_up, unsigned)
+CU2HIP_CG_SHFL_(shfl_down, shfl_down, unsigned)
 CU2HIP_CG_SHFL_(shfl_xor, shfl_xor, unsigned)
 CU2HIP_CG_SHFL_(shfl, shfl, int)
 #undef CU2HIP_CG_SHFL_
+
+/* CUDA's g.shfl(v, src), g.shfl_up(v, d), g.shfl_down(v, d) and
+ * g.shfl_xor(v, m) of a value that is not of an integer or floating-point
+ * type (a uint4, a struct), which cu2hip writes as cu2hip_cg_shfl(g, v, src)
+ * and so on: every lane reads the same lane as CUDA's, and gets its bits. */
+template <class G, class T> CU2HIP_D T cu2hip_cg_shfl(const G &g, const T &v, int src) {
+  return cu2hip_cg_shfl_(g, v, src);
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_shfl_up(const G &g, const T &v, unsigned d) {
+  return cu2hip_cg_shfl_up_(g, v, d);
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_shfl_down(const G &g, const T &v, unsigned d) {
+  return cu2hip_cg_shfl_down_(g, v, d);
+}
+template <class G, class T> CU2HIP_D T cu2hip_cg_shfl_xor(const G &g, const T &v, unsigned m) {
+  return cu2hip_cg_shfl_xor_(g, v, m);
+}
 
 template <class G, class T, class Op> CU2HIP_D T cu2hip_cg_inclusive_scan(const G &g, T value, Op &&op) {
   const unsigned n = (unsigned)g.size(), rank = (unsigned)g.thread_rank();

@@ -119,6 +119,8 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->n_handle_uses = f->cap_handle_uses = 0;
   f->api_calls = NULL;
   f->n_api_calls = f->cap_api_calls = 0;
+  f->cg_shuffles = NULL;
+  f->n_cg_shuffles = f->cap_cg_shuffles = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -134,6 +136,8 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->handle_uses);
   for (size_t i = 0; i < f->n_api_calls; i++) free(f->api_calls[i].params);
   free(f->api_calls);
+  for (size_t i = 0; i < f->n_cg_shuffles; i++) free(f->cg_shuffles[i].type);
+  free(f->cg_shuffles);
   c2h_tu_facts_init(f);
 }
 
@@ -1084,6 +1088,69 @@ static int is_implicit_instantiation(CXCursor c) {
          clang_equalLocations(clang_getCursorLocation(c), clang_getCursorLocation(pattern));
 }
 
+/* A byte offset of the main file where `loc` is spelled outside any macro
+ * expansion; 0 with *ok unset otherwise. */
+static size_t spelled_offset(const ast_walk *w, CXSourceLocation loc, int *ok) {
+  CXFile file = NULL;
+  unsigned off = 0;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+  *ok = file && clang_File_isEqual(file, w->main_file) && off == expansion_offset(loc);
+  return *ok ? off : 0;
+}
+
+/* Integer and floating-point types: what HIP's group shuffles take. */
+static int is_arithmetic_type(CXType t) {
+  return t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void &&
+         t.kind != CXType_NullPtr && t.kind != CXType_Overload && t.kind != CXType_Dependent;
+}
+
+/* Records call c when it is a cooperative-groups shuffle of a value HIP's
+ * shuffles do not take (a vector type, a struct): see c2h_cg_shuffle. */
+static void note_cg_shuffle(ast_walk *w, CXCursor c) {
+  static const char *const shuffles[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor"};
+  CXCursor method = clang_getCursorReferenced(c);
+  enum CXCursorKind mk = clang_getCursorKind(method);
+  if ((mk != CXCursor_CXXMethod && mk != CXCursor_FunctionTemplate) || clang_Cursor_getNumArguments(c) < 1 ||
+      is_user_location(clang_getCursorLocation(method)) || !in_cooperative_groups(method))
+    return;
+  CXString name = clang_getCursorSpelling(c);
+  int shuffle = 0;
+  for (size_t k = 0; k < sizeof shuffles / sizeof *shuffles; k++)
+    if (strcmp(clang_getCString(name), shuffles[k]) == 0) shuffle = 1;
+  clang_disposeString(name);
+  if (!shuffle) return;
+  CXType t = clang_getCursorType(clang_Cursor_getArgument(c, 0));
+  CXType ct = clang_getCanonicalType(t);
+  /* A dependent type is judged by no one: its instantiations are not walked. */
+  if (ct.kind == CXType_Invalid || ct.kind == CXType_Unexposed || is_arithmetic_type(ct)) return;
+  two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+  clang_visitChildren(c, first_two, &kids);
+  if (kids.n < 1) return;
+  int ok_object = 0, ok_method = 0;
+  size_t object = spelled_offset(w, clang_getRangeStart(clang_getCursorExtent(c)), &ok_object);
+  size_t member = spelled_offset(w, clang_getCursorLocation(kids.c[0]), &ok_method);
+  if (!ok_object || !ok_method || member <= object) return;
+  c2h_tu_facts *f = w->facts;
+  if (f->n_cg_shuffles == f->cap_cg_shuffles) {
+    size_t cap = f->cap_cg_shuffles ? f->cap_cg_shuffles * 2 : 4;
+    c2h_cg_shuffle *p = realloc(f->cg_shuffles, cap * sizeof *p);
+    if (!p) {
+      w->rc = C2H_ERR_NOMEM;
+      return;
+    }
+    f->cg_shuffles = p;
+    f->cap_cg_shuffles = cap;
+  }
+  CXString spelled = clang_getTypeSpelling(t);
+  char *type = c2h_strdup(clang_getCString(spelled));
+  clang_disposeString(spelled);
+  if (!type) {
+    w->rc = C2H_ERR_NOMEM;
+    return;
+  }
+  f->cg_shuffles[f->n_cg_shuffles++] = (c2h_cg_shuffle){object, member, type};
+}
+
 static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   ast_walk *w = data;
@@ -1133,6 +1200,7 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
     w->function = saved;
     return CXChildVisit_Continue;
   }
+  if (k == CXCursor_CallExpr) note_cg_shuffle(w, c);
   if (k == CXCursor_VarDecl) {
     cuda_attrs a = attrs_of(c);
     if (a.shared || a.constant || a.device) {

@@ -96,6 +96,16 @@ typedef struct c2h_api_call {
                     '\n' (owned) */
 } c2h_api_call;
 
+/* A cooperative-groups shuffle (`g.shfl`, `shfl_up`, `shfl_down`,
+ * `shfl_xor`) of a value that is not of an integer or floating-point type:
+ * CUDA's group shuffles take any trivially copyable type, HIP's only
+ * arithmetic ones. Only calls spelled in the file (not by a macro). */
+typedef struct c2h_cg_shuffle {
+  size_t object_begin; /* the group expression's first byte */
+  size_t method_begin; /* the member function's name */
+  char *type;          /* the value's type, as the parse spells it (owned) */
+} c2h_cg_shuffle;
+
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
@@ -124,6 +134,8 @@ typedef struct c2h_tu_facts {
   size_t n_handle_uses, cap_handle_uses;
   c2h_api_call *api_calls; /* in source order (owned) */
   size_t n_api_calls, cap_api_calls;
+  c2h_cg_shuffle *cg_shuffles; /* in the order met (owned) */
+  size_t n_cg_shuffles, cap_cg_shuffles;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);

@@ -69,6 +69,9 @@ int c2h_scan_is_header_path(const char *path);
 int c2h_scan_launches(c2h_scan *s);
 /* CUDA identifiers: renames, call rewrites, unsupported APIs. */
 int c2h_scan_names(c2h_scan *s);
+/* Cooperative-groups shuffles of values HIP's shuffles do not take (a
+ * vector type, a struct): rewritten to cu2hip_compat.h's, or reported. */
+int c2h_scan_cg_shuffles(c2h_scan *s);
 /* threadIdx.x & co. as a whole argument of min/max get an (unsigned int)
  * cast for targets whose HIP makes them class objects (before 6.3). */
 int c2h_scan_coords(c2h_scan *s);

@@ -231,7 +231,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   static const c2h_file_options none = {0};
   /* The rewrite passes and checks a file goes through, in order. */
   static int (*const passes[])(c2h_scan *) = {c2h_scan_includes, c2h_scan_launches, c2h_scan_coords, c2h_scan_register,
-                                              c2h_scan_names,
+                                              c2h_scan_names, c2h_scan_cg_shuffles,
                                               c2h_scan_needed_includes, c2h_scan_vector_ops, c2h_checks_run};
   unsigned long long start = c2h_scan_now_ms();
   int rc = 0;

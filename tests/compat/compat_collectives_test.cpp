@@ -55,6 +55,7 @@ struct coalesced {
   unsigned thread_rank() const { return rank; }
   unsigned shfl(unsigned v, int src) const { return l->exchange(rank, v, (unsigned)src % l->n); }
   unsigned shfl_up(unsigned v, unsigned d) const { return l->exchange(rank, v, rank >= d ? rank - d : rank); }
+  unsigned shfl_down(unsigned v, unsigned d) const { return l->exchange(rank, v, rank + d < l->n ? rank + d : rank); }
 };
 
 // A thread_block_tile<N> as HIP's: shfl_xor as well.
@@ -141,7 +142,36 @@ template <class G> static void check_group(unsigned n) {
            [](const pair_sum &a, const pair_sum &b) { return a.x == b.x && a.n == b.n; });
 }
 
+// cu2hip_cg_shfl / _up / _down / _xor of a 12-byte struct: each lane gets
+// the bits of the lane CUDA's g.shfl* would read (its own at the edges).
+template <class G> static void check_shuffles(unsigned n) {
+  std::vector<pair_sum> in(n), got(n);
+  for (unsigned r = 0; r < n; r++) in[r] = {(double)rnd32() * 0.25, (int)rnd32()};
+  const unsigned src = n > 1 ? rnd32() % n : 0, d = n > 1 ? 1 + rnd32() % (n - 1) : 1;
+  auto same = [](const pair_sum &a, const pair_sum &b) { return a.x == b.x && a.n == b.n; };
+  for (int op = 0; op < 4; op++) {
+    lanes l(n);
+    std::vector<std::thread> threads;
+    for (unsigned r = 0; r < n; r++)
+      threads.emplace_back([&, r] {
+        G g;
+        g.l = &l;
+        g.rank = r;
+        got[r] = op == 0 ? cu2hip_cg_shfl(g, in[r], (int)src)
+                 : op == 1 ? cu2hip_cg_shfl_up(g, in[r], d)
+                 : op == 2 ? cu2hip_cg_shfl_down(g, in[r], d)
+                           : cu2hip_cg_shfl_xor(g, in[r], d & (n - 1));
+      });
+    for (auto &t : threads) t.join();
+    for (unsigned r = 0; r < n; r++) {
+      unsigned want = op == 0 ? src : op == 1 ? (r >= d ? r - d : r) : op == 2 ? (r + d < n ? r + d : r) : r ^ (d & (n - 1));
+      EXPECT(same(got[r], in[want]), "shuffle %d of a struct, %u lanes: lane %u got the wrong value\n", op, n, r);
+    }
+  }
+}
+
 int main() {
+  for (unsigned n = 1; n <= 64; n *= 2) check_shuffles<tile>(n);
   // Every tile size of a 64-lane wavefront, several inputs each.
   for (unsigned n = 1; n <= 64; n *= 2)
     for (int round = 0; round < 2; round++) check_group<tile>(n);

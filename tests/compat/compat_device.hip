@@ -64,6 +64,11 @@ template <class G> __device__ int tile_collectives(const G &g, int v, double w) 
   pair_sum p = cu2hip_cg_reduce(g, pair_sum{(float)w, v}, pair_add());
   r += p.n + (int)cu2hip_cg_inclusive_scan(g, p, pair_add()).x;
   r += (int)cu2hip_cg_reduce(g, (unsigned long long)v, [](unsigned long long a, unsigned long long b) { return a * b; });
+  // Group shuffles of what HIP's own do not take: a vector type, a struct.
+  uint4 q = make_uint4(v, v + 1, v + 2, v + 3);
+  q = cu2hip_cg_shfl_xor(g, cu2hip_cg_shfl(g, q, 0), 1u);
+  p = cu2hip_cg_shfl_down(g, cu2hip_cg_shfl_up(g, p, 1u), 1u);
+  r += (int)q.w + p.n;
   return r;
 }
 
@@ -127,6 +132,12 @@ const char *sparse_status_text(hipsparseStatus_t s) {
   return s == HIPSPARSE_STATUS_SUCCESS ? cu2hip_cusparseGetErrorName(s) : cu2hip_cusparseGetErrorString(s);
 }
 #endif
+
+// CUDA 13's memory-location forms of the unified-memory hints (host code).
+hipError_t hint_and_prefetch(const float *p, size_t n, hipMemLocation where, hipStream_t stream) {
+  hipError_t e = cu2hip_memAdvise(p, n, hipMemAdviseSetReadMostly, where);
+  return e != hipSuccess ? e : cu2hip_memPrefetchAsync(p, n, where, 0, stream);
+}
 
 // cu2hip_atomic_ref and cu2hip_atomic (cuda::atomic_ref, cuda::atomic) on
 // int, unsigned long long, float and double, at every scope.
