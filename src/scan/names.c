@@ -876,6 +876,56 @@ static int reported_by_atomics(const c2h_rule *r) {
   return compat_quiet(r) || strncmp(r->cuda, "__nv_atomic_", 12) == 0;
 }
 
+/* A status a CUDA API returns (cudaErrorX, CUDA_ERROR_X, CUBLAS_STATUS_X,
+ * NVRTC_ERROR_X, ...): where it has no HIP counterpart, no HIP call
+ * returns it. */
+static int is_status_code(const char *name) {
+  return (strncmp(name, "cudaError", 9) == 0 && name[9] >= 'A' && name[9] <= 'Z') ||
+         strncmp(name, "CUDA_ERROR_", 11) == 0 || strncmp(name, "NVRTC_ERROR_", 12) == 0 ||
+         strstr(name, "_STATUS_") != NULL;
+}
+
+/* Token i is the constant of a `case NAME:` label in code the parse saw (not
+ * a macro body, not an inactive branch). */
+static int is_case_label(const c2h_scan *s, size_t i) {
+  if (i == 0 || i + 1 >= s->facts->n_toks || !c2h_tok_is(s, i - 1, "case") || !c2h_tok_is(s, i + 1, ":")) return 0;
+  for (size_t k = i - 1; k <= i + 1; k++)
+    if (s->facts->toks[k].ctx == C2H_CTX_UNKNOWN || s->facts->toks[k].expanded) return 0;
+  return 1;
+}
+
+/* `case cudaErrorX:` where cudaErrorX has no HIP counterpart: the switch
+ * is on a status a HIP call returned, which is never that one, so the label
+ * goes and what follows it stays (reached as before from the labels above
+ * it, if it was). The rest of the switch then compiles. */
+static int drop_case_label(c2h_scan *s, size_t i, const c2h_rule *r) {
+  const c2h_token *kw = &s->facts->toks[i - 1], *colon = &s->facts->toks[i + 1];
+  size_t begin = kw->begin, end = colon->end;
+  if (i + 2 < s->facts->n_toks && s->facts->toks[i + 2].line == colon->line) {
+    end = s->facts->toks[i + 2].begin; /* the line goes on: the blanks after the label go too */
+  } else {
+    /* The label ends its line: the blanks before it go, and the whole line
+     * when it holds nothing else. */
+    while (begin > 0 && (s->src[begin - 1] == ' ' || s->src[begin - 1] == '\t')) begin--;
+    if (begin == 0 || s->src[begin - 1] == '\n') {
+      size_t e = end;
+      while (e < s->len && (s->src[e] == ' ' || s->src[e] == '\t' || s->src[e] == '\r')) e++;
+      if (e < s->len && s->src[e] == '\n') end = e + 1;
+      else begin = kw->begin;
+    }
+  }
+  if (c2h_edit_overlaps(s->edits, begin, end))
+    return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL, "%s has no HIP equivalent: %s",
+                         r->cuda, r->unsupported);
+  int rc = c2h_edit_add(s->edits, begin, end, "", 0);
+  return rc ? rc
+            : c2h_scan_diag(s, i - 1, i + 1, C2H_SEV_NOTE, C2H_CHECK_API_NOTE, NULL,
+                            "'case %s:' removed: the status has no counterpart in the API the code is translated "
+                            "to, so no call returns it and the switch never takes this label; the statements "
+                            "after it stay",
+                            r->cuda);
+}
+
 /* The entry for the form of the call at token i: the declaration the parse
  * resolved it to, told by a parameter's type (CUDA 13's cudaMemLocation
  * where CUDA 12 took a device number); else its argument count; else r. */
@@ -954,6 +1004,9 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                          "%s taking %s as argument %d has no HIP equivalent: %s", r->cuda, r->param_type,
                          r->param_index, r->unsupported);
   if (r->unsupported && !compat && reported_by_atomics(r)) return 0;
+  if (r->unsupported && !compat && r->kind == C2H_RULE_CONSTANT && is_status_code(r->cuda) &&
+      is_case_label(s, i))
+    return drop_case_label(s, i, r);
   if (r->unsupported && !compat)
     return c2h_scan_diag(s, i, i, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s%s%s has no HIP equivalent: %s", ns, sep, r->cuda, r->unsupported);

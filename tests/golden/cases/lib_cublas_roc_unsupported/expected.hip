@@ -8,7 +8,7 @@
 const char *name(rocblas_status s) {
   switch (s) {
     case rocblas_status_success: return "success";
-    case CUBLAS_STATUS_EXECUTION_FAILED: return "execution failed";
+    return "execution failed";
     default: return "other";
   }
 }
