@@ -805,6 +805,13 @@ static int collect_diagnostics(CXTranslationUnit tu, const c2h_front_options *op
 
 /* ---- AST facts: functions and CUDA variables of the main file ---------- */
 
+/* A CUdeviceptr offset expression whose value the code uses as a
+ * CUdeviceptr: found at its consumer, before the walk reaches the operator
+ * whose handle operand starts at leaf. */
+typedef struct device_offset {
+  size_t leaf, begin, end;
+} device_offset;
+
 typedef struct ast_walk {
   CXFile main_file;
   const char *src; /* the main file's text */
@@ -813,7 +820,11 @@ typedef struct ast_walk {
   size_t cap_functions, cap_variables;
   int function; /* index of the function being walked, -1 at file scope */
   int rc;
+  device_offset *offsets;
+  size_t n_offsets, cap_offsets;
 } ast_walk;
+
+static size_t spelled_offset(const ast_walk *w, CXSourceLocation loc, int *ok);
 
 typedef struct cuda_attrs {
   int device, global, host, shared, constant;
@@ -1032,9 +1043,99 @@ static int note_api_call(c2h_tu_facts *f, size_t begin, CXCursor decl) {
   return 0;
 }
 
+static int is_device_pointer(const char *handle) { return handle && strncmp(handle, "CUdeviceptr", 11) == 0; }
+
+/* c under parentheses and implicit conversions. */
+static CXCursor bare_expression(CXCursor c) {
+  for (int depth = 0; depth < 16; depth++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) break;
+    two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+    clang_visitChildren(c, first_two, &kids);
+    if (kids.n != 1) break;
+    c = kids.c[0];
+  }
+  return c;
+}
+
+/* Whether e moves a CUdeviceptr by an integer: `d + n`, `n + d`, `d - n`,
+ * or such a sum in place of d (`d + a - b`); *leaf is the CUdeviceptr. */
+static int is_device_offset(CXCursor e, CXCursor *leaf, int depth) {
+  e = bare_expression(e);
+  if (depth > 16 || clang_getCursorKind(e) != CXCursor_BinaryOperator) return 0;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+  if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) return 0;
+  two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+  clang_visitChildren(e, first_two, &kids);
+  if (kids.n != 2) return 0;
+  for (int side = 0; side < (op == CXBinaryOperator_Sub ? 1 : 2); side++) {
+    /* Judged by their types before the conversions the operator adds (the
+     * integer operand is converted to CUdeviceptr, and the sum keeps that
+     * name). */
+    CXCursor h = kids.c[side], other = bare_expression(kids.c[1 - side]);
+    CXType ot = clang_getCursorType(other);
+    if (!is_integer_type(ot) || integer_handle_of(ot)) continue;
+    if (is_device_offset(h, leaf, depth + 1)) return 1;
+    CXCursor hb = bare_expression(h);
+    if (clang_getCursorKind(hb) != CXCursor_BinaryOperator &&
+        is_device_pointer(integer_handle_of(clang_getCursorType(hb)))) {
+      *leaf = h;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The byte range of c when the file spells it (not a macro): 0 if not. */
+static int spelled_range(const ast_walk *w, CXCursor c, size_t *begin, size_t *end);
+
+/* Expression e is used as a CUdeviceptr: when it is an offset of one, its
+ * operator will be rewritten rather than reported (see note_handle_op). */
+static void note_device_use(ast_walk *w, CXCursor e) {
+  CXCursor leaf;
+  size_t b = 0, end = 0, lb = 0, le = 0;
+  if (!is_device_offset(e, &leaf, 0) || !spelled_range(w, e, &b, &end) || !spelled_range(w, leaf, &lb, &le)) return;
+  if (w->n_offsets == w->cap_offsets) {
+    size_t cap = w->cap_offsets ? w->cap_offsets * 2 : 8;
+    device_offset *p = realloc(w->offsets, cap * sizeof *p);
+    if (!p) {
+      w->rc = C2H_ERR_NOMEM;
+      return;
+    }
+    w->offsets = p;
+    w->cap_offsets = cap;
+  }
+  w->offsets[w->n_offsets++] = (device_offset){lb, b, end};
+}
+
+/* The consumers of a CUdeviceptr value other than assignments: a call
+ * argument whose parameter is one, a variable's initialiser, a cast. */
+static void note_device_consumers(ast_walk *w, CXCursor c, enum CXCursorKind k) {
+  if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    int n = clang_Cursor_getNumArguments(c);
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || clang_Cursor_getNumArguments(callee) < n) return;
+    for (int i = 0; i < n; i++)
+      if (is_device_pointer(integer_handle_of(clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)i)))))
+        note_device_use(w, clang_Cursor_getArgument(c, (unsigned)i));
+  } else if (k == CXCursor_VarDecl) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+    if (!clang_Cursor_isNull(init) && is_device_pointer(integer_handle_of(clang_getCursorType(c))))
+      note_device_use(w, init);
+  } else if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+             k == CXCursor_CXXFunctionalCastExpr) {
+    if (!is_device_pointer(integer_handle_of(clang_getCursorType(c)))) return;
+    two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
+    clang_visitChildren(c, first_two, &kids);
+    /* The cast's operand is its last child (a type reference may come first). */
+    if (kids.n >= 1) note_device_use(w, kids.c[kids.n >= 2 ? 1 : 0]);
+  }
+}
+
 /* Records binary operator c when it uses an integer handle as an integer. */
 static void note_handle_op(ast_walk *w, CXCursor c) {
-  const char *op = integer_op(clang_getCursorBinaryOperatorKind(c));
+  enum CXBinaryOperatorKind opk = clang_getCursorBinaryOperatorKind(c);
+  const char *op = integer_op(opk);
   if (!op) return;
   two_children kids = {{clang_getNullCursor(), clang_getNullCursor()}, 0};
   clang_visitChildren(c, first_two, &kids);
@@ -1043,16 +1144,50 @@ static void note_handle_op(ast_walk *w, CXCursor c) {
   const char *rhs = integer_handle_of(clang_getCursorType(kids.c[1]));
   CXCursor at = lhs ? kids.c[0] : kids.c[1];
   const char *type = lhs ? lhs : rhs;
+  int fix = C2H_HANDLE_REPORT;
+  size_t fix_begin = 0, fix_end = 0;
   if (strcmp(op, "=") == 0) {
     /* A handle copied from a handle, or set to 0, is fine in HIP too; the
      * value assigned is judged by its type before the implicit conversion
      * to the handle. */
     CXCursor value = without_implicit_casts(kids.c[1]);
+    CXCursor leaf;
+    if (is_device_pointer(lhs) && is_device_offset(kids.c[1], &leaf, 0)) {
+      note_device_use(w, kids.c[1]); /* the offset's own operator says it */
+      return;
+    }
     if (!lhs || integer_handle_of(clang_getCursorType(value)) || !is_integer_type(clang_getCursorType(value)) ||
         is_zero_literal(value))
       return;
+    if (is_device_pointer(lhs) && spelled_range(w, kids.c[1], &fix_begin, &fix_end)) fix = C2H_HANDLE_FROM_INT;
   } else if (!type) {
     return;
+  } else if ((opk == CXBinaryOperator_AddAssign || opk == CXBinaryOperator_SubAssign) && is_device_pointer(lhs) &&
+             is_integer_type(clang_getCursorType(bare_expression(kids.c[1]))) &&
+             !integer_handle_of(clang_getCursorType(bare_expression(kids.c[1]))) &&
+             clang_getCursorKind(bare_expression(kids.c[0])) == CXCursor_DeclRefExpr &&
+             spelled_range(w, kids.c[1], &fix_begin, &fix_end)) {
+    fix = C2H_HANDLE_COMPOUND; /* a variable: naming it twice reads it twice, as += does */
+  } else if (opk == CXBinaryOperator_Add || opk == CXBinaryOperator_Sub) {
+    /* Inside an offset a consumer found: the operator whose operand is the
+     * address carries the rewrite; the others of the chain need nothing. */
+    size_t ob = 0, oe = 0;
+    for (size_t k = 0; spelled_range(w, c, &ob, &oe) && k < w->n_offsets; k++) {
+      if (ob < w->offsets[k].begin || oe > w->offsets[k].end) continue;
+      for (int side = 0; side < 2 && fix == C2H_HANDLE_REPORT; side++) {
+        size_t b = 0, e = 0;
+        if (spelled_range(w, kids.c[side], &b, &e) && b == w->offsets[k].leaf &&
+            clang_getCursorKind(bare_expression(kids.c[side])) != CXCursor_BinaryOperator) {
+          fix = C2H_HANDLE_OFFSET;
+          at = kids.c[side];
+          type = integer_handle_of(clang_getCursorType(bare_expression(at)));
+          fix_begin = w->offsets[k].begin;
+          fix_end = w->offsets[k].end;
+        }
+      }
+      if (fix == C2H_HANDLE_REPORT) return;
+      break;
+    }
   }
   CXFile file = NULL;
   CXSourceRange ext = clang_getCursorExtent(at);
@@ -1072,8 +1207,21 @@ static void note_handle_op(ast_walk *w, CXCursor c) {
   c2h_handle_use *u = &f->handle_uses[f->n_handle_uses++];
   u->begin = expansion_offset(clang_getRangeStart(ext));
   u->end = expansion_offset(clang_getRangeEnd(ext));
+  /* A rewrite edits the operand where it is written (a macro argument). */
+  if (fix != C2H_HANDLE_REPORT && !spelled_range(w, at, &u->begin, &u->end)) fix = C2H_HANDLE_REPORT;
   u->type = type;
   u->op = op;
+  u->fix = fix;
+  u->fix_begin = fix_begin;
+  u->fix_end = fix_end;
+}
+
+static int spelled_range(const ast_walk *w, CXCursor c, size_t *begin, size_t *end) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  int ok_begin = 0, ok_end = 0;
+  *begin = spelled_offset(w, clang_getRangeStart(ext), &ok_begin);
+  *end = spelled_offset(w, clang_getRangeEnd(ext), &ok_end);
+  return ok_begin && ok_end && *begin < *end;
 }
 
 /* An implicit instantiation of a function template or of a class
@@ -1088,13 +1236,16 @@ static int is_implicit_instantiation(CXCursor c) {
          clang_equalLocations(clang_getCursorLocation(c), clang_getCursorLocation(pattern));
 }
 
-/* A byte offset of the main file where `loc` is spelled outside any macro
- * expansion; 0 with *ok unset otherwise. */
+/* The byte offset of the main file where `loc` is written, when an edit
+ * there changes this code alone: code outside macros, or a macro argument
+ * (`CHECK(d + n)`); 0 with *ok unset otherwise. A macro's body is written
+ * before the use it expands at (in the file or in a header), an argument
+ * after the macro's name, which is where the expansion location points. */
 static size_t spelled_offset(const ast_walk *w, CXSourceLocation loc, int *ok) {
   CXFile file = NULL;
   unsigned off = 0;
   clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
-  *ok = file && clang_File_isEqual(file, w->main_file) && off == expansion_offset(loc);
+  *ok = file && clang_File_isEqual(file, w->main_file) && off >= expansion_offset(loc);
   return *ok ? off : 0;
 }
 
@@ -1163,6 +1314,9 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
    * anyway (and marked if a macro made them), and they are only reached
    * inside a declaration already found to be the file's. */
   if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) note_handle_op(w, c);
+  if (k == CXCursor_CallExpr || k == CXCursor_VarDecl || k == CXCursor_CStyleCastExpr ||
+      k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr)
+    note_device_consumers(w, c, k);
   if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_ConditionalOperator ||
       k == CXCursor_UnexposedExpr)
     return w->rc ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -2099,8 +2253,9 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
     add_redefined_enums(&uw, tu);
     if (uw.rc) goto nomem;
   }
-  ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0};
+  ast_walk walk = {main_file, src, len, facts, 0, 0, -1, 0, NULL, 0, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), ast_visit, &walk);
+  free(walk.offsets);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), minmax_template_visit, facts);
   if (walk.rc) goto nomem;
   assign_contexts(facts);

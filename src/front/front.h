@@ -84,6 +84,24 @@ typedef struct c2h_handle_use {
   size_t begin, end; /* the handle operand (byte offsets in the file) */
   const char *type;  /* the CUDA type name (static string) */
   const char *op;    /* the operator (static string) */
+  /* How the translation can write it for HIP, where the handle is a
+   * CUdeviceptr (hipDeviceptr_t is void *) and the code is spelled in the
+   * file, not by a macro: C2H_HANDLE_REPORT when it cannot. */
+  enum {
+    C2H_HANDLE_REPORT,
+    /* `d + n`, `n + d`, `d - n` (and chains: `d + a - b`) whose value the
+     * code uses as a CUdeviceptr (an argument, an initialiser, an
+     * assignment, a cast): the expression [fix_begin, fix_end) moves the
+     * address by bytes, as (char *)(d) + n does. */
+    C2H_HANDLE_OFFSET,
+    /* `d = n` with n an integer: the value [fix_begin, fix_end) becomes
+     * the address it holds. */
+    C2H_HANDLE_FROM_INT,
+    /* `d += n` / `d -= n` on a variable: the value [fix_begin, fix_end)
+     * moves it by bytes. */
+    C2H_HANDLE_COMPOUND
+  } fix;
+  size_t fix_begin, fix_end;
 } c2h_handle_use;
 
 /* A call of a CUDA API function, and the declaration the parse chose among

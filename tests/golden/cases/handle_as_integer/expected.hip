@@ -6,10 +6,10 @@
 #include <hip/hip_runtime.h>
 
 void pack(char *slots, size_t width, hipDeviceptr_t base, hipDeviceptr_t *out) {
-  *(reinterpret_cast<hipDeviceptr_t *>(slots)) = width;
+  *(reinterpret_cast<hipDeviceptr_t *>(slots)) = (hipDeviceptr_t)(uintptr_t)(width);
   hipDeviceptr_t row = 0;
-  row = base + width * sizeof(float);
-  row += 64;
+  row = (hipDeviceptr_t)((char *)(base) + width * sizeof(float));
+  row = (hipDeviceptr_t)((char *)(row) + (64));
   hipDeviceptr_t same = base;
   same = 0;
   if (row != base) same = row;
