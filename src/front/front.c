@@ -1004,6 +1004,17 @@ static CXCursor without_implicit_casts(CXCursor c) {
   return c;
 }
 
+/* Room for one more of the n items (of `size` bytes) at `items`, whose
+ * capacity is *cap: the array, moved if it had to grow; NULL when out of
+ * memory (then `items` is unchanged and still owned by the caller). */
+static void *grow_array(void *items, size_t n, size_t *cap, size_t size) {
+  if (n < *cap) return items;
+  size_t more = *cap ? *cap * 2 : 8;
+  void *p = realloc(items, more * size);
+  if (p) *cap = more;
+  return p;
+}
+
 /* The name rules use for a parameter type: a class or enum by its own name
  * (`cudaMemLocation`, whatever typedef or `struct` spelled it), any other
  * type by its canonical spelling (`int`, `const void *`). */
@@ -1026,12 +1037,9 @@ static int note_api_call(c2h_tu_facts *f, size_t begin, CXCursor decl) {
   c2h_buf_init(&b);
   int rc = 0;
   for (int k = 0; k < n && rc == 0; k++) rc = put_type_name(&b, clang_getCursorType(clang_Cursor_getArgument(decl, (unsigned)k)));
-  if (rc == 0 && f->n_api_calls == f->cap_api_calls) {
-    size_t cap = f->cap_api_calls ? f->cap_api_calls * 2 : 8;
-    c2h_api_call *p = realloc(f->api_calls, cap * sizeof *p);
-    if (!p) rc = C2H_ERR_NOMEM;
-    else f->api_calls = p, f->cap_api_calls = cap;
-  }
+  c2h_api_call *grown = rc ? NULL : grow_array(f->api_calls, f->n_api_calls, &f->cap_api_calls, sizeof *grown);
+  if (grown) f->api_calls = grown;
+  else rc = C2H_ERR_NOMEM;
   if (rc) {
     c2h_buf_dispose(&b);
     return C2H_ERR_NOMEM;
@@ -1095,16 +1103,12 @@ static void note_device_use(ast_walk *w, CXCursor e) {
   CXCursor leaf;
   size_t b = 0, end = 0, lb = 0, le = 0;
   if (!is_device_offset(e, &leaf, 0) || !spelled_range(w, e, &b, &end) || !spelled_range(w, leaf, &lb, &le)) return;
-  if (w->n_offsets == w->cap_offsets) {
-    size_t cap = w->cap_offsets ? w->cap_offsets * 2 : 8;
-    device_offset *p = realloc(w->offsets, cap * sizeof *p);
-    if (!p) {
-      w->rc = C2H_ERR_NOMEM;
-      return;
-    }
-    w->offsets = p;
-    w->cap_offsets = cap;
+  device_offset *grown = grow_array(w->offsets, w->n_offsets, &w->cap_offsets, sizeof *grown);
+  if (!grown) {
+    w->rc = C2H_ERR_NOMEM;
+    return;
   }
+  w->offsets = grown;
   w->offsets[w->n_offsets++] = (device_offset){lb, b, end};
 }
 
@@ -1194,16 +1198,12 @@ static void note_handle_op(ast_walk *w, CXCursor c) {
   clang_getExpansionLocation(clang_getRangeStart(ext), &file, NULL, NULL, NULL);
   if (!file || !clang_File_isEqual(file, w->main_file)) return;
   c2h_tu_facts *f = w->facts;
-  if (f->n_handle_uses == f->cap_handle_uses) {
-    size_t cap = f->cap_handle_uses ? f->cap_handle_uses * 2 : 8;
-    c2h_handle_use *p = realloc(f->handle_uses, cap * sizeof *p);
-    if (!p) {
-      w->rc = C2H_ERR_NOMEM;
-      return;
-    }
-    f->handle_uses = p;
-    f->cap_handle_uses = cap;
+  c2h_handle_use *grown = grow_array(f->handle_uses, f->n_handle_uses, &f->cap_handle_uses, sizeof *grown);
+  if (!grown) {
+    w->rc = C2H_ERR_NOMEM;
+    return;
   }
+  f->handle_uses = grown;
   c2h_handle_use *u = &f->handle_uses[f->n_handle_uses++];
   u->begin = expansion_offset(clang_getRangeStart(ext));
   u->end = expansion_offset(clang_getRangeEnd(ext));
@@ -1282,16 +1282,12 @@ static void note_cg_shuffle(ast_walk *w, CXCursor c) {
   size_t member = spelled_offset(w, clang_getCursorLocation(kids.c[0]), &ok_method);
   if (!ok_object || !ok_method || member <= object) return;
   c2h_tu_facts *f = w->facts;
-  if (f->n_cg_shuffles == f->cap_cg_shuffles) {
-    size_t cap = f->cap_cg_shuffles ? f->cap_cg_shuffles * 2 : 4;
-    c2h_cg_shuffle *p = realloc(f->cg_shuffles, cap * sizeof *p);
-    if (!p) {
-      w->rc = C2H_ERR_NOMEM;
-      return;
-    }
-    f->cg_shuffles = p;
-    f->cap_cg_shuffles = cap;
+  c2h_cg_shuffle *grown = grow_array(f->cg_shuffles, f->n_cg_shuffles, &f->cap_cg_shuffles, sizeof *grown);
+  if (!grown) {
+    w->rc = C2H_ERR_NOMEM;
+    return;
   }
+  f->cg_shuffles = grown;
   CXString spelled = clang_getTypeSpelling(t);
   char *type = c2h_strdup(clang_getCString(spelled));
   clang_disposeString(spelled);
@@ -1332,13 +1328,9 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   mark_expanded(w, loc, expansion_off);
   c2h_tu_facts *f = w->facts;
   if (is_function_kind(k) && clang_isCursorDefinition(c)) {
-    if (f->n_functions == w->cap_functions) {
-      size_t cap = w->cap_functions ? w->cap_functions * 2 : 32;
-      c2h_function *p = realloc(f->functions, cap * sizeof *p);
-      if (!p) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
-      f->functions = p;
-      w->cap_functions = cap;
-    }
+    c2h_function *grown = grow_array(f->functions, f->n_functions, &w->cap_functions, sizeof *grown);
+    if (!grown) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
+    f->functions = grown;
     cuda_attrs a = attrs_of(c);
     CXSourceRange ext = clang_getCursorExtent(c);
     c2h_function *fn = &f->functions[f->n_functions];
@@ -1358,13 +1350,9 @@ static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientDa
   if (k == CXCursor_VarDecl) {
     cuda_attrs a = attrs_of(c);
     if (a.shared || a.constant || a.device) {
-      if (f->n_variables == w->cap_variables) {
-        size_t cap = w->cap_variables ? w->cap_variables * 2 : 32;
-        c2h_variable *p = realloc(f->variables, cap * sizeof *p);
-        if (!p) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
-        f->variables = p;
-        w->cap_variables = cap;
-      }
+      c2h_variable *grown = grow_array(f->variables, f->n_variables, &w->cap_variables, sizeof *grown);
+      if (!grown) return w->rc = C2H_ERR_NOMEM, CXChildVisit_Break;
+      f->variables = grown;
       CXType t = clang_getCursorType(c);
       CXString name = clang_getCursorSpelling(c);
       c2h_variable *v = &f->variables[f->n_variables++];

@@ -65,22 +65,29 @@ struct tile : coalesced {
 
 enum collective { REDUCE, INCLUSIVE, EXCLUSIVE };
 
-// Runs the collective on n lanes (one thread each) with group type G.
-template <class G, class T, class Op>
-static std::vector<T> run(unsigned n, const std::vector<T> &in, collective c, Op op) {
+// Runs f(g, r) on n lanes, one thread each, lane r with its group G.
+template <class G, class F> static void on_lanes(unsigned n, F f) {
   lanes l(n);
-  std::vector<T> out(in);
   std::vector<std::thread> threads;
   for (unsigned r = 0; r < n; r++)
     threads.emplace_back([&, r] {
       G g;
       g.l = &l;
       g.rank = r;
-      out[r] = c == REDUCE      ? cu2hip_cg_reduce(g, in[r], op)
-               : c == INCLUSIVE ? cu2hip_cg_inclusive_scan(g, in[r], op)
-                                : cu2hip_cg_exclusive_scan(g, in[r], op);
+      f(g, r);
     });
   for (auto &t : threads) t.join();
+}
+
+// Runs the collective on n lanes with group type G.
+template <class G, class T, class Op>
+static std::vector<T> run(unsigned n, const std::vector<T> &in, collective c, Op op) {
+  std::vector<T> out(in);
+  on_lanes<G>(n, [&](const G &g, unsigned r) {
+    out[r] = c == REDUCE      ? cu2hip_cg_reduce(g, in[r], op)
+             : c == INCLUSIVE ? cu2hip_cg_inclusive_scan(g, in[r], op)
+                              : cu2hip_cg_exclusive_scan(g, in[r], op);
+  });
   return out;
 }
 
@@ -150,19 +157,12 @@ template <class G> static void check_shuffles(unsigned n) {
   const unsigned src = n > 1 ? rnd32() % n : 0, d = n > 1 ? 1 + rnd32() % (n - 1) : 1;
   auto same = [](const pair_sum &a, const pair_sum &b) { return a.x == b.x && a.n == b.n; };
   for (int op = 0; op < 4; op++) {
-    lanes l(n);
-    std::vector<std::thread> threads;
-    for (unsigned r = 0; r < n; r++)
-      threads.emplace_back([&, r] {
-        G g;
-        g.l = &l;
-        g.rank = r;
-        got[r] = op == 0 ? cu2hip_cg_shfl(g, in[r], (int)src)
-                 : op == 1 ? cu2hip_cg_shfl_up(g, in[r], d)
-                 : op == 2 ? cu2hip_cg_shfl_down(g, in[r], d)
-                           : cu2hip_cg_shfl_xor(g, in[r], d & (n - 1));
-      });
-    for (auto &t : threads) t.join();
+    on_lanes<G>(n, [&](const G &g, unsigned r) {
+      got[r] = op == 0   ? cu2hip_cg_shfl(g, in[r], (int)src)
+               : op == 1 ? cu2hip_cg_shfl_up(g, in[r], d)
+               : op == 2 ? cu2hip_cg_shfl_down(g, in[r], d)
+                         : cu2hip_cg_shfl_xor(g, in[r], d & (n - 1));
+    });
     for (unsigned r = 0; r < n; r++) {
       unsigned want = op == 0 ? src : op == 1 ? (r >= d ? r - d : r) : op == 2 ? (r + d < n ? r + d : r) : r ^ (d & (n - 1));
       EXPECT(same(got[r], in[want]), "shuffle %d of a struct, %u lanes: lane %u got the wrong value\n", op, n, r);
