@@ -303,6 +303,54 @@ CU2HIP_ROUNDED_(ru, CU2HIP_UP_)
 CU2HIP_ROUNDED_(rz, CU2HIP_ZERO_)
 #undef CU2HIP_ROUNDED_
 
+/* ---- loads and stores with a cache operator (__ldcs, __ldcg, __ldca, __ldlu,
+ * __ldcv, __stcs, __stcg, __stwb, __stwt) ----------------------------------
+ * CUDA's are volatile loads and stores with a cache operator: every call
+ * reads or writes memory when it runs, in program order with the others, so
+ * a loop that polls with __ldcg or __ldcv sees what other blocks write. HIP
+ * has no cache operators (its __ldcs and __ldcg take __half only). These are
+ * volatile accesses, which keep that; on gfx942 a volatile load also goes
+ * past the compute unit's cache, as .cg and .cv do. A value moves in the
+ * widest of 8, 4, 2 or 1-byte units that its size divides (a HIP vector
+ * type cannot be read through a volatile pointer as a whole). */
+template <unsigned Size> struct cu2hip_word_ { typedef unsigned char type; };
+template <> struct cu2hip_word_<2> { typedef unsigned short type; };
+template <> struct cu2hip_word_<4> { typedef unsigned int type; };
+template <> struct cu2hip_word_<8> { typedef unsigned long long type; };
+template <class T> struct cu2hip_unit_ {
+  typedef typename cu2hip_word_<sizeof(T) % 8 == 0 ? 8 : sizeof(T) % 4 == 0 ? 4 : sizeof(T) % 2 == 0 ? 2 : 1>::type type;
+};
+template <class T> struct cu2hip_same_ { typedef T type; };
+
+template <class T> CU2HIP_HD T cu2hip_load_volatile_(const T *p) {
+  typedef typename cu2hip_unit_<T>::type W;
+  W w[sizeof(T) / sizeof(W)];
+  const volatile W *from = (const volatile W *)(const void *)p;
+  for (unsigned k = 0; k < sizeof(T) / sizeof(W); k++) w[k] = from[k];
+  T r;
+  __builtin_memcpy((void *)&r, w, sizeof(T));
+  return r;
+}
+template <class T> CU2HIP_HD void cu2hip_store_volatile_(T *p, const T &v) {
+  typedef typename cu2hip_unit_<T>::type W;
+  W w[sizeof(T) / sizeof(W)];
+  __builtin_memcpy(w, (const void *)&v, sizeof(T));
+  volatile W *to = (volatile W *)(void *)p;
+  for (unsigned k = 0; k < sizeof(T) / sizeof(W); k++) to[k] = w[k];
+}
+/* The value converts to the pointee's type, as with CUDA's overloads. */
+#define CU2HIP_CACHE_OP_(load, store)                                                                    \
+  template <class T> CU2HIP_HD T cu2hip_##load(const T *p) { return cu2hip_load_volatile_(p); }         \
+  template <class T> CU2HIP_HD void cu2hip_##store(T *p, typename cu2hip_same_<T>::type v) {            \
+    cu2hip_store_volatile_(p, v);                                                                        \
+  }
+CU2HIP_CACHE_OP_(ldcs, stcs)
+CU2HIP_CACHE_OP_(ldcg, stcg)
+CU2HIP_CACHE_OP_(ldca, stwb)
+CU2HIP_CACHE_OP_(ldcv, stwt)
+#undef CU2HIP_CACHE_OP_
+template <class T> CU2HIP_HD T cu2hip_ldlu(const T *p) { return cu2hip_load_volatile_(p); }
+
 /* ---- cusparseGetErrorName / cusparseGetErrorString before ROCm 6.0 -------
  * hipSPARSE has hipsparseGetErrorName and hipsparseGetErrorString from ROCm
  * 6.0 on. For older targets these give the name of a hipsparseStatus_t

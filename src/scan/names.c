@@ -792,6 +792,9 @@ static const char *compat_caveat(const c2h_rule *r) {
     return " (its __NV_ATOMIC_* orders and __NV_THREAD_SCOPE_* scopes become the header's cu2hip_NV_* constants, "
            "with CUDA's values: thread and block scope act on the workgroup, cluster and device scope on the "
            "agent)";
+  if (r->compat && (strncmp(r->compat, "cu2hip_ld", 9) == 0 || strncmp(r->compat, "cu2hip_st", 9) == 0))
+    return " (a volatile access: every call reads or writes memory, as CUDA's does; HIP has no cache operator to "
+           "pass on)";
   if (r->compat && strncmp(r->compat, "cu2hip_mem", 10) == 0)
     return " (a device location passes its id; any other location type, and prefetch flags other than 0, "
            "return hipErrorInvalidValue)";

@@ -133,6 +133,17 @@ const char *sparse_status_text(hipsparseStatus_t s) {
 }
 #endif
 
+// The cache-operator loads and stores on a scalar, a vector type and a
+// 12-byte struct.
+__global__ void every_cache_op(const float *f, float *g, const float4 *v, float4 *w, const float3 *t, float3 *u) {
+  int i = threadIdx.x;
+  float x = cu2hip_ldcs(f + i) + cu2hip_ldcg(f + i) + cu2hip_ldca(f + i) + cu2hip_ldlu(f + i) + cu2hip_ldcv(f + i);
+  cu2hip_stcs(g + i, x);
+  cu2hip_stcg(g + i, 2 * x);
+  cu2hip_stwb(w + i, cu2hip_ldcs(v + i));
+  cu2hip_stwt(u + i, cu2hip_ldcg(t + i));
+}
+
 // CUDA 13's memory-location forms of the unified-memory hints (host code).
 hipError_t hint_and_prefetch(const float *p, size_t n, hipMemLocation where, hipStream_t stream) {
   hipError_t e = cu2hip_memAdvise(p, n, hipMemAdviseSetReadMostly, where);

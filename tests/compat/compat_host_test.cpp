@@ -191,7 +191,43 @@ static double rnd_double() {
   return d;
 }
 
+// The cache-operator loads and stores move every byte of values of each
+// size class (8-, 4-, 2- and 1-byte units; 16, 12, 6 and 3-byte structs),
+// and a store converts its value to the pointee's type.
+template <unsigned N> struct bytes_of {
+  unsigned char b[N];
+};
+template <unsigned N> static void check_cache_ops() {
+  bytes_of<N> in[4], out[4];
+  for (auto &v : in)
+    for (unsigned k = 0; k < N; k++) v.b[k] = (unsigned char)rnd32();
+  for (int i = 0; i < 4; i++) {
+    bytes_of<N> v = i % 2 ? cu2hip_ldcs(&in[i]) : i % 3 ? cu2hip_ldcg(&in[i]) : cu2hip_ldcv(&in[i]);
+    if (i % 2) cu2hip_stcs(&out[i], v);
+    else cu2hip_stwt(&out[i], cu2hip_ldlu(&v));
+    EXPECT(std::memcmp(&out[i], &in[i], N) == 0, "cache-operator load/store of %u bytes changed the value\n", N);
+  }
+}
+
+static void check_cache_conversions() {
+  float f = 0;
+  cu2hip_stcg(&f, 2.5); // a double stored to a float, as CUDA's float overload does
+  long long l = 0;
+  cu2hip_stwb(&l, -7);
+  const double d = 0x1.23456789abcdep-3;
+  EXPECT(f == 2.5f && l == -7 && cu2hip_ldca(&d) == d, "cache-operator conversions\n");
+}
+
 int main() {
+  check_cache_ops<16>();
+  check_cache_ops<12>();
+  check_cache_ops<8>();
+  check_cache_ops<6>();
+  check_cache_ops<4>();
+  check_cache_ops<3>();
+  check_cache_ops<2>();
+  check_cache_ops<1>();
+  check_cache_conversions();
   // The example of CUDA's documentation of __vcmpges4.
   EXPECT(cu2hip_vcmpges4(0x1234aba5u, 0x1234aba6u) == 0xffffff00u, "vcmpges4 documented example\n");
   size_t n_edge = sizeof edge_words / sizeof *edge_words;

@@ -1,3 +1,4 @@
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 
 __global__ void spin(int *flag) {
@@ -7,7 +8,7 @@ __global__ void spin(int *flag) {
 }
 
 __global__ void store_streaming(float *out, float v) {
-  __stcs(out + threadIdx.x, v);
+  cu2hip_stcs(out + threadIdx.x, v);
 }
 
 int main() {
