@@ -26,13 +26,13 @@ static int add(c2h_scan *s, size_t at, const char *text) { return c2h_edit_add(s
 /* Writes a CUdeviceptr operation the parse could place (front.h,
  * c2h_handle_use.fix) for hipDeviceptr_t, a void *: byte arithmetic on a
  * char * computes the address CUDA's integer arithmetic did, and an integer
- * assigned becomes the address it holds. Returns -1 when the bytes are
+ * assigned becomes the address it holds. Returns 1 when the bytes are
  * already being edited (then the use is reported), else 0 or an error. */
 static int rewrite(c2h_scan *s, const c2h_handle_use *u, size_t first, size_t last) {
   size_t touched_begin = u->fix == C2H_HANDLE_COMPOUND ? u->end : u->fix_begin;
   if (c2h_edit_overlaps(s->edits, touched_begin, u->fix_end) ||
       (u->fix == C2H_HANDLE_OFFSET && c2h_edit_overlaps(s->edits, u->begin, u->end)))
-    return -1;
+    return 1;
   const char *what;
   int rc = 0;
   if (u->fix == C2H_HANDLE_OFFSET) {
@@ -51,7 +51,7 @@ static int rewrite(c2h_scan *s, const c2h_handle_use *u, size_t first, size_t la
     /* `d += n` becomes `d = (hipDeviceptr_t)((char *)(d) + (n))`. */
     size_t op = last + 1;
     while (op < s->facts->n_toks && !c2h_tok_is(s, op, "+=") && !c2h_tok_is(s, op, "-=")) op++;
-    if (op >= s->facts->n_toks || s->facts->toks[op].begin >= u->fix_begin) return -1;
+    if (op >= s->facts->n_toks || s->facts->toks[op].begin >= u->fix_begin) return 1;
     const c2h_token *o = &s->facts->toks[op];
     c2h_buf text;
     c2h_buf_init(&text);
@@ -84,10 +84,8 @@ int c2h_check_handles(c2h_scan *s) {
     if (seen) continue;
     if (u->fix != C2H_HANDLE_REPORT) {
       int rc = rewrite(s, u, first, last);
-      if (rc >= 0) {
-        if (rc) return rc;
-        continue;
-      }
+      if (rc < 0) return rc;
+      if (rc == 0) continue;
     }
     int assign = strcmp(u->op, "=") == 0;
     int rc = c2h_scan_diag(s, first, last, C2H_SEV_ERROR, C2H_CHECK_HANDLE_AS_INTEGER, NULL,
