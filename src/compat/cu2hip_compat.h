@@ -888,6 +888,24 @@ class cu2hip_atomic : public cu2hip_atomic_ops_<cu2hip_atomic<T, S>, T, S> {
   CU2HIP_HD T *cu2hip_ptr_() const noexcept { return &value_; }
 };
 
+/* ---- atomicAnd, atomicOr, atomicXor on long long --------------------------
+ * CUDA declares them for long long; HIP for unsigned long long only. A
+ * bitwise operation does the same to the bits whatever their sign, so each
+ * is HIP's call on the same word, with the old value read back as signed. */
+#if defined(__HIPCC__) || defined(__HIP__)
+#define CU2HIP_ATOMIC_BITS_(name)                                                                \
+  __device__ inline long long cu2hip_##name(long long *p, long long v) {                        \
+    return (long long)name((unsigned long long *)p, (unsigned long long)v);                      \
+  }
+CU2HIP_ATOMIC_BITS_(atomicAnd)
+CU2HIP_ATOMIC_BITS_(atomicOr)
+CU2HIP_ATOMIC_BITS_(atomicXor)
+CU2HIP_ATOMIC_BITS_(atomicAnd_system)
+CU2HIP_ATOMIC_BITS_(atomicOr_system)
+CU2HIP_ATOMIC_BITS_(atomicXor_system)
+#undef CU2HIP_ATOMIC_BITS_
+#endif
+
 /* ---- cudaMemAdvise and cudaMemPrefetchAsync taking a cudaMemLocation ----
  * CUDA 13 passes a memory location where CUDA 12, and HIP before ROCm 7.1
  * (which adds hipMemAdvise_v2 and hipMemPrefetchAsync_v2), pass a device

@@ -980,6 +980,12 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   if (compat) {
     compat_form.hip = r->compat;
     rc = compat_quiet(r) ? 0
+         : r->unsupported && r->param_type
+             ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
+                             "%s taking %s as argument %d has no HIP equivalent (%s); it becomes %s of "
+                             C2H_COMPAT_HEADER_NAME " (included; written beside the output, or printed by "
+                             "`cu2hip compat-header`)%s",
+                             r->cuda, r->param_type, r->param_index, r->unsupported, r->compat, compat_caveat(r))
          : r->unsupported ? c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_COMPAT_HEADER, NULL,
                                         "%s%s%s has no HIP equivalent; it becomes %s of " C2H_COMPAT_HEADER_NAME
                                         " (included; written beside the output, or printed by `cu2hip compat-header`)%s",
@@ -999,10 +1005,10 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
     s->used_compat = 1;
     if (s->facts->toks[i].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[i].begin;
   }
-  if (r->unsupported && r->arity > 0)
+  if (r->unsupported && r->arity > 0 && !compat)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s with %d arguments has no HIP equivalent: %s", r->cuda, r->arity, r->unsupported);
-  if (r->unsupported && r->param_type)
+  if (r->unsupported && r->param_type && !compat)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,
                          "%s taking %s as argument %d has no HIP equivalent: %s", r->cuda, r->param_type,
                          r->param_index, r->unsupported);
@@ -1027,7 +1033,11 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
     c2h_version_format(missing ? r->rocm : r->removed, need, sizeof need);
     c2h_buf what;
     c2h_buf_init(&what);
-    rc = same ? c2h_buf_puts(&what, r->cuda) : describe_rewrite(s, r, form, called ? &c : NULL, &what);
+    /* One form of a name HIP has: say which. */
+    rc = same && r->param_type ? c2h_buf_printf(&what, "%s with a '%s' argument %d", r->cuda, r->param_type,
+                                                r->param_index)
+         : same ? c2h_buf_puts(&what, r->cuda)
+                : describe_rewrite(s, r, form, called ? &c : NULL, &what);
     const char *fmt = missing ? (same ? "%s is in HIP from ROCm %s on (target: ROCm %s)"
                                       : "%s, which needs ROCm %s or newer (target: ROCm %s)")
                               : (same ? "%s is not in HIP since ROCm %s (target: ROCm %s)"

@@ -144,6 +144,13 @@ __global__ void every_cache_op(const float *f, float *g, const float4 *v, float4
   cu2hip_stwt(u + i, cu2hip_ldcg(t + i));
 }
 
+// The long long bitwise atomics.
+__global__ void every_long_long_atomic(long long *p) {
+  long long v = cu2hip_atomicAnd(p, -2ll) + cu2hip_atomicOr(p + 1, 1ll) + cu2hip_atomicXor(p + 2, -1ll);
+  v += cu2hip_atomicAnd_system(p + 3, v) + cu2hip_atomicOr_system(p + 4, v) + cu2hip_atomicXor_system(p + 5, v);
+  p[6] = v;
+}
+
 // CUDA 13's memory-location forms of the unified-memory hints (host code).
 hipError_t hint_and_prefetch(const float *p, size_t n, hipMemLocation where, hipStream_t stream) {
   hipError_t e = cu2hip_memAdvise(p, n, hipMemAdviseSetReadMostly, where);

@@ -1553,6 +1553,7 @@ __c2h_atomic2(atomicInc, unsigned int) __c2h_atomic2(atomicDec, unsigned int)
 __c2h_atomic3(atomicCAS, int) __c2h_atomic3(atomicCAS, unsigned int)
 __c2h_atomic3(atomicCAS, unsigned long long) __c2h_atomic3(atomicCAS, unsigned short)
 __c2h_atomic_int(atomicAnd) __c2h_atomic_int(atomicOr) __c2h_atomic_int(atomicXor)
+__c2h_atomic2(atomicAnd, long long) __c2h_atomic2(atomicOr, long long) __c2h_atomic2(atomicXor, long long)
 
 /* cache-hinted loads and stores: any element type */
 #define __c2h_ld(F) template <class __c2h_T> __device__ __c2h_T F(const __c2h_T *);
@@ -1601,6 +1602,7 @@ extern "C" __c2h_hd double norm(int, const double *) noexcept;
 extern "C" __c2h_hd float rnormf(int, const float *) noexcept;
 extern "C" __c2h_hd double rnorm(int, const double *) noexcept;
 /* float overloads CUDA adds for C++ */
+__c2h_hd void sincos(float, float *, float *); __c2h_hd void sincospi(float, float *, float *);
 __c2h_hd float rsqrt(float); __c2h_hd float rcbrt(float); __c2h_hd float sinpi(float);
 __c2h_hd float cospi(float); __c2h_hd float normcdf(float); __c2h_hd float normcdfinv(float);
 __c2h_hd float erfinv(float); __c2h_hd float erfcinv(float); __c2h_hd float erfcx(float);
