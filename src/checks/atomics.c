@@ -518,8 +518,7 @@ static int compat_edit(c2h_scan *s, size_t first, size_t last, const char *text)
   int rc = c2h_edit_add(s->edits, s->facts->toks[first].begin, s->facts->toks[last].end, text, strlen(text));
   if (rc) return rc;
   s->stats->renames++;
-  s->used_compat = 1;
-  if (s->facts->toks[first].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[first].begin;
+  c2h_scan_uses_compat(s, s->facts->toks[first].begin);
   return 0;
 }
 

@@ -2223,11 +2223,13 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       enum CXCursorKind rk = clang_getCursorKind(clang_getOverloadedDecl(cursors[i], 0));
       t->function_ref = rk == CXCursor_FunctionDecl || rk == CXCursor_FunctionTemplate;
     }
-    if (!filter || !filter(filter_ctx, src + b, t->end - b)) continue;
+    int interest = filter ? filter(filter_ctx, src + b, t->end - b) : 0;
+    if (!interest) continue;
     int declares = 0;
     t->use = classify(cursors[i], clang_getTokenLocation(tu, toks[i]), src + b, t->end - b, &declares);
     t->api_cg = t->use == C2H_USE_API && names_cg_api(cursors[i], src + b, t->end - b);
-    if (t->use == C2H_USE_API && (ak == CXCursor_DeclRefExpr || ak == CXCursor_CallExpr)) {
+    if ((interest & C2H_NAME_PARAM_TYPES) && t->use == C2H_USE_API &&
+        (ak == CXCursor_DeclRefExpr || ak == CXCursor_CallExpr)) {
       CXCursor decl = clang_getCursorReferenced(cursors[i]);
       if (clang_getCursorKind(decl) == CXCursor_FunctionDecl && note_api_call(facts, b, decl)) goto nomem;
     }

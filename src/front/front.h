@@ -106,7 +106,8 @@ typedef struct c2h_handle_use {
 
 /* A call of a CUDA API function, and the declaration the parse chose among
  * its overloads: rules for one form of a name (CUDA 13's cudaMemLocation
- * parameter of cudaMemAdvise, say) go by the parameter types. */
+ * parameter of cudaMemAdvise, say) go by the parameter types. Recorded only
+ * for the names the filter marks C2H_NAME_PARAM_TYPES. */
 typedef struct c2h_api_call {
   size_t begin;  /* the callee name's first byte */
   char *params;  /* each parameter's type name (a class or enum by its own
@@ -165,8 +166,11 @@ const char *c2h_tu_facts_param_type(const c2h_tu_facts *f, size_t begin, unsigne
 
 /* Says whether a name matters to the caller (a CUDA name of the rule table):
  * only those get AST lookups, and parse errors about them are shim gaps, not
- * problems of the user's code. */
+ * problems of the user's code. 0, or C2H_NAME_OF_INTEREST, with
+ * C2H_NAME_PARAM_TYPES added for names whose calls need the parameter types
+ * of the overload they resolve to (c2h_tu_facts.api_calls). */
 typedef int (*c2h_name_filter)(void *ctx, const char *name, size_t len);
+enum { C2H_NAME_OF_INTEREST = 1, C2H_NAME_PARAM_TYPES = 2 };
 
 typedef struct c2h_front_options {
   const char *const *clang_args; /* extra flags, borrowed */

@@ -33,8 +33,7 @@ static int rewrite(c2h_scan *s, size_t object, size_t access, size_t method, siz
   if (rc == 0) rc = c2h_edit_add(s->edits, s->facts->toks[access].begin, s->facts->toks[open].end, ", ", 2);
   c2h_buf_dispose(&head);
   if (rc) return rc;
-  s->used_compat = 1;
-  if (s->facts->toks[object].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[object].begin;
+  c2h_scan_uses_compat(s, s->facts->toks[object].begin);
   return 0;
 }
 

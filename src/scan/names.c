@@ -1002,8 +1002,7 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
                                         r->cuda, (c2h_version_format(r->rocm, need, sizeof need), need), have,
                                         r->compat, compat_caveat(r));
     if (rc) return rc;
-    s->used_compat = 1;
-    if (s->facts->toks[i].begin < s->first_compat_use) s->first_compat_use = s->facts->toks[i].begin;
+    c2h_scan_uses_compat(s, s->facts->toks[i].begin);
   }
   if (r->unsupported && r->arity > 0 && !compat)
     return c2h_scan_diag(s, i, c.close, C2H_SEV_ERROR, C2H_CHECK_API_UNSUPPORTED, NULL,

@@ -192,6 +192,11 @@ static int includes_compat(const c2h_scan *s) {
   return 0;
 }
 
+void c2h_scan_uses_compat(c2h_scan *s, size_t at) {
+  s->used_compat = 1;
+  if (at < s->first_compat_use) s->first_compat_use = at;
+}
+
 /* A file whose names became functions of cu2hip_compat.h includes it, as
  * its first line: the header includes the HIP runtime itself, and is
  * written beside the file, where "..." finds it first. Headers too: they

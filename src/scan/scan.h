@@ -38,14 +38,14 @@ typedef struct c2h_scan {
    * what it defines may be used there too. */
   int included;
   int compat;      /* cu2hip_compat.h may stand in for names HIP lacks */
-  int used_compat; /* set by c2h_scan_names: a name became one of its functions */
+  int used_compat; /* set by c2h_scan_uses_compat: code became one of its functions */
   /* Set by c2h_scan_includes: an #include of a CUDA header whose names
    * the compatibility header provides (cooperative_groups/reduce.h) became
    * the compatibility header's, at byte compat_include_at. */
   int compat_included;
   size_t compat_include_at;
-  /* Set by c2h_scan_names: the byte offset of the first name that became
-   * a function of the header (when used_compat is set). */
+  /* Set by c2h_scan_uses_compat: the byte offset of the first code that
+   * became a function of the header (when used_compat is set). */
   size_t first_compat_use;
   /* Set by c2h_scan_includes: 1 + the index in `edits` of the line it
    * added for a header that needs hip/hip_runtime.h before it (0: none).
@@ -62,6 +62,9 @@ int c2h_scan_project_include(const c2h_scan *s, unsigned line);
 /* Adds the HIP header of each library the file uses but does not include.
  * Runs after c2h_scan_includes and c2h_scan_names. */
 int c2h_scan_needed_includes(c2h_scan *s);
+/* Code at byte `at` became a function of cu2hip_compat.h: the file needs
+ * the header (c2h_scan_needed_includes adds it before the first such use). */
+void c2h_scan_uses_compat(c2h_scan *s, size_t at);
 /* Whether the path names a header (.h, .cuh, .hpp, .inl, ...), which its
  * includers compile, rather than a source. */
 int c2h_scan_is_header_path(const char *path);

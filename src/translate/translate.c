@@ -217,8 +217,14 @@ int c2h_file_result_crashed(c2h_file_result *res, const char *path, const char *
   return leave_as_is(res, path, src, len, (c2h_pos){0, 0, 0}, C2H_CHECK_PARSE_CRASH, message, err);
 }
 
+/* A name of the rule table; its calls need their overload's parameter types
+ * when an entry of it goes by them (by_param_type). */
 static int is_cuda_name(void *ctx, const char *name, size_t len) {
-  return c2h_rules_lookup((const c2h_rules *)ctx, name, len) != NULL;
+  const c2h_rule *r = c2h_rules_lookup((const c2h_rules *)ctx, name, len);
+  if (!r) return 0;
+  for (size_t k = 0; k < r->n_by_args; k++)
+    if (r->by_args[k].param_type) return C2H_NAME_OF_INTEREST | C2H_NAME_PARAM_TYPES;
+  return C2H_NAME_OF_INTEREST;
 }
 
 int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
