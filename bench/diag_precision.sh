@@ -9,7 +9,8 @@
 #                                [--count N] [--seed N] [--keep]
 #
 #   CU2HIP        the cu2hip binary               [default: build/cu2hip]
-#   --corpus DIR  folder of code bases            [default: ../shared/corpus]
+#   --corpus DIR  folder of code bases            [default: $CU2HIP_FIXTURES/corpus,
+#                                  CU2HIP_FIXTURES=/var/cache/cu2hip-fixtures]
 #   --sample FILE where the sample goes           [default: diag_sample.txt]
 #   --count N     warnings in the sample          [default: 40]
 #   --seed N      seed of the sample              [default: 11]
@@ -27,7 +28,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
 cu2hip="$root/build/cu2hip"
-corpus="$root/../shared/corpus"
+corpus="${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}/corpus"
 sample=diag_sample.txt
 count=40
 seed=11

@@ -45,7 +45,7 @@ import time
 # ---------------------------------------------------------------------------
 LIBS_WITHOUT_HEADERS = [
     # (library, regular expression on the header name as spelled)
-    ("hipBLAS", r"^hipblas(/|\.h$)"),          # only in ../shared/rocm-6.3
+    ("hipBLAS", r"^hipblas(/|\.h$)"),          # only in the fixtures' rocm-6.3
     ("hipBLASLt", r"^hipblaslt(/|\.h$|-)"),
     ("hipSOLVER", r"^hipsolver(/|\.h$)"),
     ("hipFFT", r"^hipfft(/|\.h$|XtMp)"),
@@ -91,7 +91,7 @@ TOOLCHAIN_PAIRINGS = [
 ]
 _PAIRING_RES = [(v, re.compile(rx), why) for v, rx, why in TOOLCHAIN_PAIRINGS]
 
-# With --rocm 6.3 only HIP and hipBLAS come from ../shared/rocm-6.3; hipRAND,
+# With --rocm 6.3 only HIP and hipBLAS come from the fixtures' rocm-6.3; hipRAND,
 # rocPRIM, hipCUB and rocThrust are Debian's 5.x headers.  Two kinds of
 # failure come from that pairing, not from the translation:
 #   - rocPRIM 5.x reads hipDeviceProp_t::gcnArch, which HIP 6.0 removed;

@@ -6,12 +6,12 @@
 #
 # usage: bench/realworld.sh [options] [CORPUS_DIR...]
 #
-#   CORPUS_DIR     code bases to measure [default: ../shared/corpus/*, i.e.
+#   CORPUS_DIR     code bases to measure [default: $CU2HIP_FIXTURES/corpus/*, i.e.
 #                  cuda-samples, gpu-rodinia, llm.c, SGEMM_CUDA]
 #   --cu2hip PATH  the cu2hip binary                    [default: build/cu2hip]
 #   --rocm 5.2|6.3 5.2: Debian's HIP 5.2 headers, cu2hip's --rocm-version
 #                  auto (the 5.2 found here); 6.3: --rocm-version 6.3 and the
-#                  HIP 6.3 + hipBLAS headers of ../shared/rocm-6.3 [default: 5.2]
+#                  HIP 6.3 + hipBLAS headers of $CU2HIP_FIXTURES/rocm-6.3 [default: 5.2]
 #   -j N           parallel compiles (and cu2hip threads) [default: nproc]
 #   --out DIR      where translations, logs and details go [default: a new
 #                  temporary folder, printed at the end]
@@ -20,7 +20,8 @@
 #   --reclassify   translate and compile nothing: classify again the logs of
 #                  an earlier run in --out (after a change to this bench)
 #
-# Environment: SHARED (default: ../shared beside the repository), CLANGXX (default clang++-19), ROCM_PATH (default /usr),
+# Environment: CU2HIP_FIXTURES (the test fixtures, docs/fixtures.md; default
+# /var/cache/cu2hip-fixtures), CLANGXX (default clang++-19), ROCM_PATH (default /usr),
 # DEVICE_LIBS (default: $TMPDIR/cu2hip-device-libs-UID, made if missing).
 #
 # A measurement, not a test: it exits 0 whatever the numbers are (2 only for
@@ -29,13 +30,7 @@ set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
-# ../shared beside the repository; from a git worktree elsewhere, beside the
-# main checkout. SHARED overrides both.
-shared=${SHARED:-$root/../shared}
-if [ -z "${SHARED:-}" ] && [ ! -d "$shared" ]; then
-  common=$(git -C "$root" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)
-  [ -n "$common" ] && [ -d "$(dirname "$common")/../shared" ] && shared=$(dirname "$common")/../shared
-fi
+fixtures=${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}
 
 cu2hip="$root/build/cu2hip"
 rocm=5.2
@@ -73,19 +68,19 @@ done
 [ "$jobs" -ge 1 ] || jobs=1
 
 if [ ${#corpus[@]} -eq 0 ]; then
-  if [ ! -d "$shared/corpus" ]; then
-    echo "realworld.sh: no CORPUS_DIR given and $shared/corpus is absent; nothing to measure"
+  if [ ! -d "$fixtures/corpus" ]; then
+    echo "realworld.sh: no CORPUS_DIR given and $fixtures/corpus is absent (test fixtures: docs/fixtures.md); nothing to measure"
     exit 0
   fi
   # Smallest first, so the first figures come early.
   for d in SGEMM_CUDA llm.c gpu-rodinia cuda-samples; do
-    [ -d "$shared/corpus/$d" ] && corpus+=("$shared/corpus/$d")
+    [ -d "$fixtures/corpus/$d" ] && corpus+=("$fixtures/corpus/$d")
   done
-  for d in "$shared"/corpus/*/; do
+  for d in "$fixtures"/corpus/*/; do
     d=${d%/}
     case " ${corpus[*]} " in *" $d "*) ;; *) corpus+=("$d") ;; esac
   done
-  [ ${#corpus[@]} -gt 0 ] || { echo "realworld.sh: $shared/corpus holds no code base; nothing to measure"; exit 0; }
+  [ ${#corpus[@]} -gt 0 ] || { echo "realworld.sh: $fixtures/corpus holds no code base; nothing to measure"; exit 0; }
 fi
 
 case "$cu2hip" in */*) ;; *) cu2hip=$(command -v "$cu2hip" || echo "$cu2hip") ;; esac
@@ -97,11 +92,11 @@ command -v python3 >/dev/null || { echo "realworld.sh: python3 not found" >&2; e
 rocm_path=${ROCM_PATH:-/usr}
 [ -f "$rocm_path/include/hip/hip_runtime.h" ] ||
   { echo "realworld.sh: $rocm_path/include/hip/hip_runtime.h not found (Debian package libamdhip64-dev, or set ROCM_PATH)" >&2; exit 2; }
-rocm63=$shared/rocm-6.3
+rocm63=$fixtures/rocm-6.3
 if [ "$rocm" = 6.3 ] && [ ! -f "$rocm63/include/hip/hip_runtime.h" ]; then
   echo "realworld.sh: --rocm 6.3 needs $rocm63 (HIP 6.3 headers)" >&2; exit 2
 fi
-extra=$shared/rocm-5.3-extra/include
+extra=$fixtures/rocm-5.3-extra/include
 [ -d "$extra" ] || echo "realworld.sh: $extra is absent: hipCUB/rocThrust users will fail" >&2
 
 devlibs=${DEVICE_LIBS:-${TMPDIR:-/tmp}/cu2hip-device-libs-$(id -u)}

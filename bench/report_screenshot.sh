@@ -8,7 +8,7 @@
 #
 #   CU2HIP        the cu2hip binary   [default: build/cu2hip]
 #   --corpus DIR  the CUDA folder to translate
-#                 [default: ../shared/corpus/cuda-samples/Samples/0_Introduction]
+#                 [default: $CU2HIP_FIXTURES/corpus/cuda-samples/Samples/0_Introduction]
 #   --out DIR     where the report and the screenshots go [default: a new temporary folder]
 #   --width W     window width in CSS pixels [default: 1280]
 #
@@ -20,7 +20,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 cu2hip=$root/build/cu2hip
-corpus=$root/../shared/corpus/cuda-samples/Samples/0_Introduction
+corpus=${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}/corpus/cuda-samples/Samples/0_Introduction
 out=
 width=1280
 while [ $# -gt 0 ]; do

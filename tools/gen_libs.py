@@ -307,7 +307,7 @@ class Lib:
                  normalize=None, device=None, extra=None, newer=None, legacy_header=None):
         self.key, self.description, self.files = key, description, files
         # (subdirs, regex of targets outside them) of the newer HIP include
-        # dir (../shared/rocm-6.3) to check the whole table against
+        # dir (the test fixtures' rocm-6.3) to check the whole table against
         self.newer = newer
         self.func_pat, self.keep, self.swap = func_pat, keep, swap
         self.installed = installed      # subdirs of the HIP include dir to check against
@@ -715,7 +715,7 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", default="/usr/include")
     ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
-    ap.add_argument("--newer-hip-include", default=os.path.join(ROOT, "..", "shared", "rocm-6.3", "include"),
+    ap.add_argument("--newer-hip-include", default=os.path.join(os.environ.get("CU2HIP_FIXTURES", "/var/cache/cu2hip-fixtures"), "rocm-6.3", "include"),
                     help="headers of a newer ROCm with hipBLAS, to check cublas.yaml (skipped when absent)")
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args()

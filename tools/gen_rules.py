@@ -1005,7 +1005,7 @@ def rule_targets(e):
 
 class NewerHeaders:
     """The headers of a ROCm release newer than the installed one (the HIP 6.3
-    headers of ../shared/rocm-6.3): every target tagged with that release or
+    headers of the test fixtures' rocm-6.3, docs/fixtures.md): every target tagged with that release or
     an older one must be declared there (the tag is then confirmed; a newer
     tag rests on its recorded source alone), and a target tagged newer must
     not be (its tag would be wrong)."""
@@ -1019,7 +1019,7 @@ class NewerHeaders:
         """None (with a note) when the folder or its hip_version.h is missing."""
         version = read_version_h(include) if include and os.path.isdir(include) else None
         if not version:
-            print("note: no newer HIP headers at %s; %s not checked" % (include, unchecked))
+            print("note: no newer HIP headers at %s (test fixtures, docs/fixtures.md); %s not checked" % (include, unchecked))
             return None
         ids, headers = set(), set()
         for sub in subdirs:
@@ -1093,8 +1093,8 @@ def check(facts, rules_dir):
     # Newer HIP headers (the family check also sees enumerators ROCm 5.2 lacks).
     newer = [d for d in (NEWER_HIP_INCLUDE,) if d and os.path.isdir(d)]
     if not newer:
-        print("note: no newer HIP headers (--newer-hip-include); enum families checked against HIP %s only"
-              % installed)
+        print("note: no newer HIP headers at %s (test fixtures, docs/fixtures.md); enum families checked against HIP %s only"
+              % (NEWER_HIP_INCLUDE, installed))
     check_enumerators(rules_dir, CUDA_INCLUDE, [os.path.join(facts.hip_include, "hip")] +
                       [os.path.join(facts.hip_include, x) for x in ("hipsparse", "hipblas", "hiprand", "hipfft")
                        if os.path.isdir(os.path.join(facts.hip_include, x))] + newer, bad)
@@ -1114,7 +1114,7 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", default="/usr/include")
     ap.add_argument("--rules-dir", default=os.path.join(ROOT, "rules"))
-    ap.add_argument("--newer-hip-include", default=os.path.join(ROOT, "..", "shared", "rocm-6.3", "include"),
+    ap.add_argument("--newer-hip-include", default=os.path.join(os.environ.get("CU2HIP_FIXTURES", "/var/cache/cu2hip-fixtures"), "rocm-6.3", "include"),
                     help="headers of a newer ROCm, for the enum-family check (skipped when absent)")
     ap.add_argument("--check", action="store_true",
                     help="verify rules/*.yaml against the installed HIP headers")

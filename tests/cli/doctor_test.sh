@@ -26,9 +26,9 @@ if [ ! -x "$TOOL" ]; then
   exit 2
 fi
 PYTHON=$(command -v python3 || true)
-# HIP 6.3 headers beside the repository, when present (../shared/rocm-6.3).
+# HIP 6.3 headers of the test fixtures, when present (docs/fixtures.md).
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-ROCM63=$SRC/../shared/rocm-6.3
+ROCM63=${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}/rocm-6.3
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/doctor_test.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT

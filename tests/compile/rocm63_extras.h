@@ -1,5 +1,5 @@
 /* Included (-include) by rocm_versions_compile.sh in front of every file it
- * compiles against the HIP 6.3 headers of ../shared/rocm-6.3. It supplies
+ * compiles against the HIP 6.3 headers of the test fixtures (docs/fixtures.md). It supplies
  * only what that set-up lacks, nothing a translation could rely on wrongly:
  *
  * - __ockl_steadyctr_u64: the device-library function that HIP 6.3's

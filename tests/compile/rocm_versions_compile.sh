@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# rocm_versions_compile.sh [--all] CU2HIP SHARED WORK GOLDEN_CASES EXAMPLES NEWER
+# rocm_versions_compile.sh [--all] CU2HIP FIXTURES WORK GOLDEN_CASES EXAMPLES NEWER
 #
 # Every golden case (GOLDEN_CASES/*/input.*, with its args file) and every
 # example (EXAMPLES/*.cu) is translated three times and compiled for gfx942
 # (device pass only: a real code-object compile, whose semantic checks also
 # cover the host code):
 #   5.2       --rocm-version 5.2 against the installed HIP 5.2 headers (/usr);
-#   6.3       --rocm-version 6.3 against SHARED/rocm-6.3;
-#   7.0+sync  --rocm-version 7.0 against SHARED/rocm-6.3 with
+#   6.3       --rocm-version 6.3 against FIXTURES/rocm-6.3;
+#   7.0+sync  --rocm-version 7.0 against FIXTURES/rocm-6.3 with
 #             -DHIP_ENABLE_WARP_SYNC_BUILTINS (the _sync warp functions as
 #             ROCm 7.0 enables them: 64-bit lane masks are enforced).
 # A golden's own --rocm-version argument is replaced by the one above.
-# NEWER/*.cu are programs for libraries whose headers only SHARED/rocm-6.3
+# NEWER/*.cu are programs for libraries whose headers only FIXTURES/rocm-6.3
 # has (hipBLAS): translated and compiled at 6.3 and 7.0+sync only.
-# Compiles against SHARED/rocm-6.3 get rocm63_extras.h (beside this script)
+# Compiles against FIXTURES/rocm-6.3 get rocm63_extras.h (beside this script)
 # in front: what that set-up lacks (a device-library function of HIP 6.3,
 # and ROCm 7.0's __syncwarp), see there.
 #
@@ -25,22 +25,22 @@
 # counts (to measure).
 #
 # Exit status: 0 pass, 1 failure, 2 usage or setup error, 77 skipped (no
-# SHARED/rocm-6.3, no clang++-19). Environment: HIP_CLANG (default
+# FIXTURES/rocm-6.3, no clang++-19). Environment: HIP_CLANG (default
 # clang++-19), JOBS (parallel jobs, default 2).
 set -u
 prog=rocm_versions_compile.sh
 all=0
 if [ "${1:-}" = --all ]; then all=1; shift; fi
-[ $# -eq 6 ] || { echo "usage: $prog [--all] CU2HIP SHARED WORK GOLDEN_CASES EXAMPLES NEWER" >&2; exit 2; }
+[ $# -eq 6 ] || { echo "usage: $prog [--all] CU2HIP FIXTURES WORK GOLDEN_CASES EXAMPLES NEWER" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-cu2hip=$1 shared=$2 work=$3 goldens=$4 examples=$5 newer=$6
+cu2hip=$1 fixtures=$2 work=$3 goldens=$4 examples=$5 newer=$6
 # Tasks run in other directories: make the paths absolute.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
-cu2hip=$(abs "$cu2hip") shared=$(abs "$shared") work=$(abs "$work")
+cu2hip=$(abs "$cu2hip") fixtures=$(abs "$fixtures") work=$(abs "$work")
 goldens=$(abs "$goldens") examples=$(abs "$examples") newer=$(abs "$newer")
-rocm=$shared/rocm-6.3
+rocm=$fixtures/rocm-6.3
 if [ ! -f "$rocm/include/hip/hip_runtime.h" ]; then
-    echo "$prog: no HIP 6.3 headers at $rocm; skipped"
+    echo "$prog: skipped: no HIP 6.3 headers at $rocm (test fixtures; see docs/fixtures.md)"
     exit 77
 fi
 clang=${HIP_CLANG:-clang++-19}

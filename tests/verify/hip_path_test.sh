@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `cu2hip --verify` against another HIP installation: the HIP 6.3 headers
-# in ../shared/rocm-6.3 (beside the repository), named by --hip-path
+# of the test fixtures' rocm-6.3 (docs/fixtures.md), named by --hip-path
 # (relative to the current folder), $ROCM_PATH or $HIP_PATH; the option
 # wins over the variables. The source compiles only against HIP 6.3 or
 # later, so a run that took Debian's HIP 5.2 fails.
 #
 # usage: hip_path_test.sh CU2HIP MAKE_DEVICE_LIBS_SH
-# Exit 77 (skipped) when ../shared/rocm-6.3 or clang++-19 is absent.
+# Exit 77 (skipped) when $CU2HIP_FIXTURES/rocm-6.3 (default
+# /var/cache/cu2hip-fixtures) or clang++-19 is absent.
 set -u
 
 if [ $# -ne 2 ]; then
@@ -16,11 +17,12 @@ fi
 TOOL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 MAKE_DEVICE_LIBS=$2
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-if [ ! -f "$SRC/../shared/rocm-6.3/include/hip/hip_runtime.h" ]; then
-  echo "hip_path_test: skipped: $SRC/../shared/rocm-6.3 (HIP 6.3 headers) is absent"
+FIXTURES=${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}
+if [ ! -f "$FIXTURES/rocm-6.3/include/hip/hip_runtime.h" ]; then
+  echo "hip_path_test: skipped: $FIXTURES/rocm-6.3 (HIP 6.3 headers of the test fixtures) is absent; see docs/fixtures.md"
   exit 77
 fi
-ROCM63=$(cd "$SRC/../shared/rocm-6.3" && pwd)
+ROCM63=$(cd "$FIXTURES/rocm-6.3" && pwd)
 CLANG=$(command -v clang++-19 || true)
 if [ -z "$CLANG" ]; then
   echo "hip_path_test: skipped: needs clang++-19"
@@ -72,7 +74,7 @@ expect() {
 }
 
 # The relative path as a user in the repository types it.
-run option "$SRC" -- --hip-path ../shared/rocm-6.3
+run option "$(dirname "$ROCM63")" -- --hip-path ./rocm-6.3
 run rocm_path "$work" ROCM_PATH="$ROCM63" --
 run hip_path "$work" HIP_PATH="$ROCM63" --
 # The option wins over the variable: /usr holds Debian's HIP 5.2.

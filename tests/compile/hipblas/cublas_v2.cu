@@ -1,5 +1,5 @@
 // cuBLAS v2 API program for the HIP 6.3 compile test: translated by cu2hip
-// and compiled for gfx942 against the hipBLAS headers of ../shared/rocm-6.3.
+// and compiled for gfx942 against the hipBLAS headers of the test fixtures.
 #include <cuComplex.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
