@@ -54,6 +54,8 @@ typedef struct ws_state {
   c2h_scan *s;
   c2h_strmap consts;   /* warp-size constants equal to 32, file-wide */
   c2h_strmap consts64; /* warp-size constants equal to 64 or warpSize */
+  c2h_strmap cub32;    /* aliases of CUB warp primitives of 32 logical lanes */
+  c2h_strmap cub64;    /* ... of the hardware warp's lanes (64 on hipCUB) */
   c2h_strmap derived;  /* variables computed from thread indices (per function) */
   c2h_strmap lanes;    /* variables holding a lane number (per function) */
   c2h_strmap lanes32;  /* ... numbered within 32-lane warps: tid % 32 */
@@ -69,6 +71,7 @@ typedef struct ws_state {
   unsigned char *small; /* per function: a kernel of blocks of at most 32 threads */
   size_t *shared;      /* the file's `__shared__` tokens, found once: looking */
   size_t n_shared;     /* for them per function is quadratic in the file size */
+  int torch;           /* a PyTorch extension: fixes name C10_WARP_SIZE */
 } ws_state;
 
 static const c2h_token *tok(const ws_state *w, size_t i) { return &w->s->facts->toks[i]; }
@@ -160,6 +163,73 @@ static size_t const_value(const ws_state *w, size_t name) {
   return 0;
 }
 
+/* Names of the hardware warp size that are 64 on gfx942: CUB's and
+ * hipCUB's, and PyTorch's C10_WARP_SIZE (32 for CUDA, the wavefront for
+ * ROCm). */
+static int cub_warp_threads(const ws_state *w, size_t i) {
+  return c2h_tok_ident_is(w->s, i, "CUB_WARP_THREADS") || c2h_tok_ident_is(w->s, i, "CUB_PTX_WARP_THREADS") ||
+         c2h_tok_ident_is(w->s, i, "HIPCUB_WARP_THREADS") || c2h_tok_ident_is(w->s, i, "C10_WARP_SIZE");
+}
+
+/* What the fix texts call the wavefront size in device code. */
+static const char *wave_name(const ws_state *w) { return w->torch ? "C10_WARP_SIZE" : "warpSize"; }
+
+/* The lanes of a CUB warp primitive named at token i (`cub::WarpReduce<T>`,
+ * `WarpScan<T, 16>`): 64 when the logical warp is left to its default, the
+ * hardware warp (hipCUB's is the 64-lane wavefront), the explicit size when
+ * it is a literal or a warp-size constant, -1 for another explicit size,
+ * 0 when token i names no such primitive. */
+static long long cub_warp_lanes(const ws_state *w, size_t i) {
+  static const char *const prims[] = {"WarpReduce", "WarpScan", "WarpExchange", "WarpLoad", "WarpStore",
+                                      "WarpMergeSort"};
+  size_t k = 0, n = w->s->facts->n_toks;
+  while (k < sizeof prims / sizeof *prims && !c2h_tok_ident_is(w->s, i, prims[k])) k++;
+  if (k == sizeof prims / sizeof *prims || !c2h_tok_is(w->s, i + 1, "<")) return 0;
+  /* Template arguments: the second one, at depth 1, is the logical warp. */
+  size_t depth = 0, second = NONE;
+  for (size_t j = i + 1; j < n; j++) {
+    if (c2h_tok_is(w->s, j, "<") || c2h_tok_is(w->s, j, "(")) depth++;
+    else if (c2h_tok_is(w->s, j, ")")) depth--;
+    else if (c2h_tok_is(w->s, j, ">")) depth--;
+    else if (c2h_tok_is(w->s, j, ">>")) depth = depth > 1 ? depth - 2 : 0;
+    else if (c2h_tok_is(w->s, j, ";") || c2h_tok_is(w->s, j, "{") || c2h_tok_is(w->s, j, "}")) return 0;
+    else if (depth == 1 && c2h_tok_is(w->s, j, ",") && second == NONE) second = j + 1;
+    if (depth == 0) break;
+  }
+  if (second == NONE) return 64;
+  long long v;
+  if (c2h_tok_int_value(w->s, second, &v)) return v > 0 ? v : -1;
+  if (in_set(w, &w->consts, second)) return 32;
+  if (in_set(w, &w->consts64, second) || cub_warp_threads(w, second)) return 64;
+  return -1;
+}
+
+/* `typedef cub::WarpReduce<T> NAME;` and `using NAME = cub::WarpReduce<T>;`
+ * anywhere in the file (kernels often take them from a traits struct):
+ * NAME goes to cub64 or cub32 by the primitive's lanes. */
+static int collect_cub_aliases(ws_state *w) {
+  size_t n = w->s->facts->n_toks;
+  for (size_t i = 0; i < n; i++) {
+    long long lanes = cub_warp_lanes(w, i);
+    if (lanes != 32 && lanes != 64) continue;
+    size_t name = NONE;
+    size_t j = i;
+    while (j < n && !c2h_tok_is(w->s, j, ";") && !c2h_tok_is(w->s, j, "{")) j++;
+    if (j >= n || !c2h_tok_is(w->s, j, ";")) continue;
+    /* typedef ... NAME; : the last identifier; using NAME = ... ; */
+    size_t b = i;
+    while (b > 0 && !c2h_tok_is(w->s, b - 1, ";") && !c2h_tok_is(w->s, b - 1, "{") &&
+           !c2h_tok_is(w->s, b - 1, "}") && i - b < 16)
+      b--;
+    if (c2h_tok_is(w->s, b, "typedef") && is_ident(w, j - 1)) name = j - 1;
+    else if (c2h_tok_is(w->s, b, "using") && is_ident(w, b + 1) && c2h_tok_is(w->s, b + 2, "=")) name = b + 1;
+    if (name == NONE) continue;
+    int rc = c2h_strmap_put(lanes == 64 ? &w->cub64 : &w->cub32, tok_text(w, name), tok_len(w, name), (int)name);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 /* Constants named like a warp size: those equal to 32 number lanes in
  * 32-lane warps, those equal to 64 or to warpSize in wavefronts. A
  * constant alone is not a problem (32-lane code can be right on gfx942);
@@ -167,7 +237,15 @@ static size_t const_value(const ws_state *w, size_t name) {
 static int collect_constants(ws_state *w) {
   size_t n = w->s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
-    if (!is_ident(w, i) || !warp_size_name(w, i)) continue;
+    if (!is_ident(w, i)) continue;
+    /* #define NAME CUB_WARP_THREADS(0): the hardware warp, whatever NAME says. */
+    if (i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define") && cub_warp_threads(w, i + 1) &&
+        tok(w, i + 1)->line == tok(w, i)->line) {
+      int rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
+      if (rc) return rc;
+      continue;
+    }
+    if (!warp_size_name(w, i)) continue;
     size_t v = 0;
     if (i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define"))
       v = define_value(w, i);
@@ -175,7 +253,9 @@ static int collect_constants(ws_state *w) {
       v = const_value(w, i);
     if (!v) continue;
     int rc = 0;
-    if (literal_is(w, v, 32))
+    if (cub_warp_threads(w, v))
+      rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
+    else if (literal_is(w, v, 32))
       rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)i);
     else if (literal_is(w, v, 64) || c2h_tok_ident_is(w->s, v, "warpSize"))
       rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
@@ -553,8 +633,18 @@ static long long tile_lanes(const ws_state *w, size_t i) {
 static void scan_tokens(ws_state *w) {
   for (size_t i = w->first; i < w->last; i++) {
     if (!is_ident(w, i)) continue;
-    if (c2h_tok_is(w->s, i, "warpSize") || c2h_tok_is_call(w->s, i, "__lane_id") || in_set(w, &w->consts64, i)) {
+    if (c2h_tok_is(w->s, i, "warpSize") || c2h_tok_is_call(w->s, i, "__lane_id") || in_set(w, &w->consts64, i) ||
+        cub_warp_threads(w, i)) {
       saw64(w, i);
+      continue;
+    }
+    /* CUB warp primitives: lanes talk to each other in logical warps of
+     * the given size, or of the hardware warp's when none is given. */
+    long long cub = in_set(w, &w->cub64, i) ? 64 : in_set(w, &w->cub32, i) ? 32 : cub_warp_lanes(w, i);
+    if (cub) {
+      w->fn->warp_ops = 1;
+      if (cub == 64) saw64(w, i);
+      else if (cub == 32) saw32(w, i, i);
       continue;
     }
     if (in_set(w, &w->consts, i) && !c2h_tok_is(w->s, i - 1, "define")) saw32(w, i, i);
@@ -735,11 +825,15 @@ static int report_mixed(ws_state *w) {
   if (nl) shown = (size_t)(nl - tok_text(w, a));
   if (shown > 60) shown = 60;
   size_t o = f->mixed64;
+  /* A CUB warp primitive is 64-lane by its default: say so. */
+  long long cub = in_set(w, &w->cub64, o) ? 64 : cub_warp_lanes(w, o);
   return c2h_scan_diag(w->s, a, b, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
                        "'%.*s' works in 32-lane warps, but the same kernel uses the 64-lane gfx942 "
-                       "wavefront ('%.*s' on line %u): the two split lanes into warps differently; "
-                       "use one warp size throughout (warpSize, or 32-lane warps with width-32 shuffles)",
-                       (int)shown, tok_text(w, a), (int)tok_len(w, o), tok_text(w, o), tok(w, o)->line);
+                       "wavefront ('%.*s' on line %u%s): the two split lanes into warps differently; "
+                       "use one warp size throughout (%s, or 32-lane warps with width-32 shuffles%s)",
+                       (int)shown, tok_text(w, a), (int)tok_len(w, o), tok_text(w, o), tok(w, o)->line,
+                       cub == 64 ? ", a CUB warp primitive whose logical warp defaults to the hardware's" : "",
+                       wave_name(w), cub == 64 ? " and a logical warp size of 32" : "");
 }
 
 /* ---- driver ---- */
@@ -928,7 +1022,8 @@ done:
 }
 
 static void model_dispose(ws_state *w) {
-  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->derived, &w->lanes, &w->lanes32, &w->lanes64, &w->loops32};
+  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->cub32,  &w->cub64,  &w->derived,
+                        &w->lanes,  &w->lanes32,  &w->lanes64, &w->loops32};
   for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) c2h_strmap_dispose(sets[k]);
   free(w->shared);
   free(w->facts);
@@ -940,13 +1035,16 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
   memset(w, 0, sizeof *w);
   w->s = s;
   w->notes = notes;
-  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->derived, &w->lanes, &w->lanes32, &w->lanes64, &w->loops32};
+  c2h_strmap *sets[] = {&w->consts, &w->consts64, &w->cub32,  &w->cub64,  &w->derived,
+                        &w->lanes,  &w->lanes32,  &w->lanes64, &w->loops32};
   for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) c2h_strmap_init(sets[k]);
   const c2h_tu_facts *f = s->facts;
   w->facts = calloc(f->n_functions ? f->n_functions : 1, sizeof *w->facts);
   if (!w->facts) return C2H_ERR_NOMEM;
   int rc = c2h_small_block_kernels(s, &w->small);
   if (!rc) rc = collect_constants(w);
+  if (!rc) rc = collect_cub_aliases(w);
+  w->torch = c2h_scan_is_torch_extension(s);
   size_t n = f->n_toks, count = 0;
   for (size_t i = 0; i < n; i++) count += c2h_tok_ident_is(s, i, "__shared__");
   if (!rc && count && !(w->shared = malloc(count * sizeof *w->shared))) rc = C2H_ERR_NOMEM;
@@ -966,6 +1064,39 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
   return rc;
 }
 
+/* A warp-size constant of 32 the project defines (`#define WARP_SIZE 32`,
+ * `constexpr int hw_warp_size = 32;`) is where porters change the warp
+ * size for gfx942, so its definition gets a note: one per constant, with
+ * how many device-code places of the file use it. What it sizes is right
+ * on 64 lanes when the code is consistent about it; the checks above warn
+ * where it is not. */
+static int note_warp_constants(ws_state *w) {
+  size_t n = w->s->facts->n_toks;
+  for (size_t i = 0; i < n; i++) {
+    if (!in_set(w, &w->consts, i) || c2h_strmap_get(&w->consts, tok_text(w, i), tok_len(w, i)) != (int)i) continue;
+    unsigned uses = 0, first_line = 0;
+    for (size_t j = i + 1; j < n; j++) {
+      c2h_code_ctx ctx = tok(w, j)->ctx;
+      if (!c2h_tok_same(w->s, i, j) || c2h_tok_is(w->s, j - 1, "define") || c2h_tok_is(w->s, j - 1, ".") ||
+          c2h_tok_is(w->s, j - 1, "->"))
+        continue;
+      if (ctx != C2H_CTX_DEVICE && ctx != C2H_CTX_KERNEL && ctx != C2H_CTX_HOST_DEVICE) continue;
+      if (!uses++) first_line = tok(w, j)->line;
+    }
+    char where[96] = "";
+    if (uses)
+      snprintf(where, sizeof where, " (%u use%s in device code, the first on line %u)", uses, uses == 1 ? "" : "s",
+               first_line);
+    int rc = c2h_scan_diag(w->s, i, i, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
+                           "'%.*s' sets a 32-lane warp%s: on a 64-lane gfx942 wavefront what it sizes runs "
+                           "as two 32-lane groups, right where the code keeps to that; where it means the "
+                           "hardware warp, make it 64 for gfx942 (%s in device code)",
+                           (int)tok_len(w, i), tok_text(w, i), where, wave_name(w));
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 int c2h_check_warp_size(c2h_scan *s) {
   ws_state w;
   int rc = model_build(&w, s, 1);
@@ -973,6 +1104,7 @@ int c2h_check_warp_size(c2h_scan *s) {
   for (size_t i = 0; i < s->facts->n_functions && !rc && !c2h_scan_expired(s); i++)
     if (w.facts[i].scanned) rc = scan_function(&w, i);
   if (!rc) rc = build_units(&w, 1);
+  if (!rc) rc = note_warp_constants(&w);
   model_dispose(&w);
   return rc;
 }

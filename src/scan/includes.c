@@ -135,22 +135,51 @@ static int include_compat(c2h_scan *s, const c2h_rule *r, size_t hash_tok, size_
                                                          : "cu2hip_cg_* functions");
 }
 
+/* Whether token i starts an #include (include_next, import) directive; if
+ * so, *p is the byte of its opening < or ", [*name_begin, *name_end) the
+ * header name. */
+static int include_directive(const c2h_scan *s, size_t i, size_t *p, size_t *name_begin, size_t *name_end) {
+  const c2h_token *toks = s->facts->toks;
+  /* A directive: '#' first on its line, then include / include_next / import. */
+  if (i + 1 >= s->facts->n_toks || !c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) return 0;
+  if (!c2h_tok_is(s, i + 1, "include") && !c2h_tok_is(s, i + 1, "include_next") && !c2h_tok_is(s, i + 1, "import"))
+    return 0;
+  size_t at = toks[i + 1].end;
+  while (at < s->len && (s->src[at] == ' ' || s->src[at] == '\t')) at++;
+  if (at >= s->len || (s->src[at] != '<' && s->src[at] != '"')) return 0;
+  char close = s->src[at] == '<' ? '>' : '"';
+  size_t q = at + 1;
+  while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
+  if (q >= s->len || s->src[q] != close || q == at + 1) return 0;
+  *p = at, *name_begin = at + 1, *name_end = q;
+  return 1;
+}
+
+int c2h_scan_is_torch_extension(const c2h_scan *s) {
+  static const char *const dirs[] = {"torch/", "ATen/", "c10/", "THC/"};
+  static const char *const spaces[] = {"at", "c10", "torch"};
+  for (size_t i = 0; i < s->facts->n_toks; i++) {
+    size_t p, b, e;
+    if (include_directive(s, i, &p, &b, &e)) {
+      for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++)
+        if (e - b > strlen(dirs[k]) && memcmp(s->src + b, dirs[k], strlen(dirs[k])) == 0) return 1;
+      continue;
+    }
+    /* at::Tensor, c10::Half, torch::Tensor outside an #include. */
+    for (size_t k = 0; k < sizeof spaces / sizeof *spaces; k++)
+      if (c2h_tok_is(s, i, spaces[k]) && c2h_tok_is(s, i + 1, "::") && (i == 0 || !c2h_tok_is(s, i - 1, "::")))
+        return 1;
+  }
+  return 0;
+}
+
 int c2h_scan_includes(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
   const char *added = NULL; /* the header add_needed_first inserted */
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
-    /* A directive: '#' first on its line, then include / include_next / import. */
-    if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) continue;
-    if (!c2h_tok_is(s, i + 1, "include") && !c2h_tok_is(s, i + 1, "include_next") &&
-        !c2h_tok_is(s, i + 1, "import"))
-      continue;
-    size_t p = toks[i + 1].end;
-    while (p < s->len && (s->src[p] == ' ' || s->src[p] == '\t')) p++;
-    if (p >= s->len || (s->src[p] != '<' && s->src[p] != '"')) continue;
+    size_t p, name_begin, q;
+    if (!include_directive(s, i, &p, &name_begin, &q)) continue;
     char close = s->src[p] == '<' ? '>' : '"';
-    size_t name_begin = p + 1, q = name_begin;
-    while (q < s->len && s->src[q] != close && s->src[q] != '\n') q++;
-    if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
     if (r && c2h_scan_project_include(s, toks[i].line)) r = NULL;
     if (!r) {

@@ -56,6 +56,9 @@ typedef struct c2h_scan {
 
 /* #include lines that name CUDA headers. */
 int c2h_scan_includes(c2h_scan *s);
+/* Whether the file is a PyTorch extension: it #includes a torch, ATen, c10
+ * or THC header, or names the at::, c10:: or torch:: namespaces. */
+int c2h_scan_is_torch_extension(const c2h_scan *s);
 /* Whether the parse resolved the #include on this line to a file of the
  * project (also one written with <...>, found through -I). */
 int c2h_scan_project_include(const c2h_scan *s, unsigned line);

@@ -22,7 +22,7 @@
         }                                                                    \
     } while (0)
 
-#define WARP_SIZE 32
+#define /* cu2hip [warp-size-literal]: 32-lane warp code that does not hold on a 64-lane wavefront */ WARP_SIZE 32
 #define BLOCK_SIZE 256
 #define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_SIZE)
 
