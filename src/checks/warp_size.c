@@ -72,6 +72,8 @@ typedef struct ws_state {
   size_t *shared;      /* the file's `__shared__` tokens, found once: looking */
   size_t n_shared;     /* for them per function is quadratic in the file size */
   int torch;           /* a PyTorch extension: fixes name C10_WARP_SIZE */
+  size_t file64;       /* a hardware warp size used outside every function
+                          (a struct's `LOGICAL == CUB_WARP_THREADS(0)`), or NONE */
 } ws_state;
 
 static const c2h_token *tok(const ws_state *w, size_t i) { return &w->s->facts->toks[i]; }
@@ -101,6 +103,7 @@ static int ident_starts(const ws_state *w, size_t i, const char *prefix) {
   return is_ident(w, i) && tok_len(w, i) >= k && memcmp(tok_text(w, i), prefix, k) == 0;
 }
 
+/* Whether identifier i is in set m (a value of -2 marks a name taken out). */
 static int in_set(const ws_state *w, const c2h_strmap *m, size_t i) {
   return is_ident(w, i) && c2h_strmap_get(m, tok_text(w, i), tok_len(w, i)) >= 0;
 }
@@ -234,34 +237,60 @@ static int collect_cub_aliases(ws_state *w) {
  * 32-lane warps, those equal to 64 or to warpSize in wavefronts. A
  * constant alone is not a problem (32-lane code can be right on gfx942);
  * its uses count as evidence of which warp size a kernel assumes. */
+/* A constant's definition, value token v, was seen by the parse: a
+ * declaration in active code, or a #define whose body an expansion in
+ * active code used. */
+static int definition_seen(const ws_state *w, size_t name, size_t v) {
+  return c2h_tok_is(w->s, name - 1, "define") ? tok(w, v)->expanded : c2h_tok_active(w->s, name);
+}
+
+/* Puts NAME in consts (32) or consts64 (64, warpSize, CUB's hardware warp),
+ * or in neither when it has another value. A name given both values by
+ * definitions of the same standing (`#if` branches for several GPUs the
+ * parse did not see) is neither. */
+static int put_constant(ws_state *w, c2h_strmap *ambiguous, size_t name, size_t v) {
+  c2h_strmap *to = cub_warp_threads(w, v) || literal_is(w, v, 64) || c2h_tok_ident_is(w->s, v, "warpSize")
+                       ? &w->consts64
+                   : literal_is(w, v, 32) ? &w->consts
+                                          : NULL;
+  if (!to) return 0;
+  c2h_strmap *other = to == &w->consts ? &w->consts64 : &w->consts;
+  if (in_set(w, other, name) || in_set(w, ambiguous, name)) return c2h_strmap_put(ambiguous, tok_text(w, name), tok_len(w, name), 0);
+  return c2h_strmap_put(to, tok_text(w, name), tok_len(w, name), (int)name);
+}
+
 static int collect_constants(ws_state *w) {
   size_t n = w->s->facts->n_toks;
-  for (size_t i = 0; i < n; i++) {
-    if (!is_ident(w, i)) continue;
-    /* #define NAME CUB_WARP_THREADS(0): the hardware warp, whatever NAME says. */
-    if (i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define") && cub_warp_threads(w, i + 1) &&
-        tok(w, i + 1)->line == tok(w, i)->line) {
-      int rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
-      if (rc) return rc;
-      continue;
+  c2h_strmap ambiguous, seen;
+  c2h_strmap_init(&ambiguous);
+  c2h_strmap_init(&seen);
+  int rc = 0;
+  /* First the definitions the parse used, then the others for names it
+   * did not define: a `#ifndef USE_ROCM` branch's beats the #else's. */
+  for (int pass = 0; pass < 2 && !rc; pass++) {
+    for (size_t i = 0; i < n && !rc; i++) {
+      if (!is_ident(w, i)) continue;
+      int define = i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define");
+      size_t v = 0;
+      /* #define NAME CUB_WARP_THREADS(0): the hardware warp, whatever NAME says. */
+      if (define && cub_warp_threads(w, i + 1) && tok(w, i + 1)->line == tok(w, i)->line) v = i + 1;
+      else if (!warp_size_name(w, i)) continue;
+      else v = define ? define_value(w, i) : const_value(w, i);
+      if (!v || definition_seen(w, i, v) != (pass == 0)) continue;
+      if (pass == 1 && in_set(w, &seen, i)) continue;
+      rc = put_constant(w, &ambiguous, i, v);
+      if (!rc && pass == 0) rc = c2h_strmap_put(&seen, tok_text(w, i), tok_len(w, i), 0);
     }
-    if (!warp_size_name(w, i)) continue;
-    size_t v = 0;
-    if (i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define"))
-      v = define_value(w, i);
-    else
-      v = const_value(w, i);
-    if (!v) continue;
-    int rc = 0;
-    if (cub_warp_threads(w, v))
-      rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
-    else if (literal_is(w, v, 32))
-      rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)i);
-    else if (literal_is(w, v, 64) || c2h_tok_ident_is(w->s, v, "warpSize"))
-      rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)i);
-    if (rc) return rc;
   }
-  return 0;
+  /* Ambiguous names leave both sets: an entry that maps to no token. */
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (!in_set(w, &ambiguous, i)) continue;
+    if (in_set(w, &w->consts, i)) rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), -2);
+    if (!rc && in_set(w, &w->consts64, i)) rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), -2);
+  }
+  c2h_strmap_dispose(&ambiguous);
+  c2h_strmap_dispose(&seen);
+  return rc;
 }
 
 /* ---- expressions ---- */
@@ -989,6 +1018,10 @@ static int build_units(ws_state *w, int notes) {
         has32 |= x->at32 != NONE;
         if (at64 == NONE) at64 = x->at64;
       }
+      /* The file sizes warps by the hardware outside any function (the
+       * struct that holds these methods, say): a 32-lane numbering
+       * disagrees with it, though no function of the unit names it. */
+      size_t mixed_with = at64 != NONE ? at64 : w->file64;
       int small = pass == 0 && w->small[root];
       for (size_t m = 0; m < n_members; m++) {
         fn_facts *x = &w->facts[members[m]];
@@ -997,9 +1030,9 @@ static int build_units(ws_state *w, int notes) {
         else x->in_other = 1;
         x->unit32 |= has32;
         x->unit64 |= at64 != NONE;
-        if (has32 && at64 != NONE && x->mixed64 == NONE) x->mixed64 = at64;
+        if (has32 && mixed_with != NONE && x->mixed64 == NONE) x->mixed64 = mixed_with;
       }
-      if (pass == 0 && has32 && at64 == NONE && w->notes) {
+      if (pass == 0 && has32 && mixed_with == NONE && w->notes) {
         int ops = 0;
         size_t at32 = NONE;
         for (size_t m = 0; m < n_members; m++) {
@@ -1028,6 +1061,27 @@ static void model_dispose(ws_state *w) {
   free(w->shared);
   free(w->facts);
   free(w->small);
+}
+
+/* The first use of a hardware warp size (a 64 constant, CUB's macros) in
+ * no function of the file, other than in a #define. */
+static void find_file64(ws_state *w) {
+  const c2h_tu_facts *f = w->s->facts;
+  size_t fn = 0;
+  w->file64 = NONE;
+  for (size_t i = 0; i < f->n_toks; i++) {
+    while (fn < f->n_functions && f->functions[fn].end <= f->toks[i].begin) fn++;
+    int inside = 0;
+    for (size_t k = fn; k < f->n_functions && f->functions[k].begin <= f->toks[i].begin && !inside; k++)
+      inside = f->toks[i].begin < f->functions[k].end;
+    if (inside || (!in_set(w, &w->consts64, i) && !cub_warp_threads(w, i))) continue;
+    /* The definition's own line: `#define W CUB_WARP_THREADS(0)`. */
+    size_t b = i;
+    while (b > 0 && tok(w, b - 1)->line == tok(w, i)->line) b--;
+    if (c2h_tok_is(w->s, b, "#")) continue;
+    w->file64 = i;
+    return;
+  }
 }
 
 /* The first pass: what each device function shows, then the units. */
@@ -1060,6 +1114,7 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
     w->facts[i].scanned = 1;
     rc = scan_function(w, i);
   }
+  if (!rc) find_file64(w);
   if (!rc) rc = build_units(w, 0);
   return rc;
 }
