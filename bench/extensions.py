@@ -25,9 +25,11 @@ prints:
               compared) is a rename the translation does itself; the others
               are arch hunks, and one gets a diagnostic when cu2hip, run on
               the CUDA view of the project, reports a check other than
-              parse-*, include-added and compat-header inside it. Blocks
-              with nothing on the CUDA side are code the port added
-              (hip-only), counted apart.
+              parse-*, include-added and compat-header inside it. Counted
+              apart: blocks of #include/#define lines and namespace aliases
+              on both sides (hdr: header choices), and blocks with nothing
+              on the CUDA side (add: code the port added).
+              Columns: all/hdr/add/arch/diag.
 
 Needs python3 and unifdef (Debian package unifdef) for the hunks.
 """
@@ -251,6 +253,16 @@ def rocm_blocks(path, macros):
     return blocks
 
 
+HEADER_LINE = re.compile(r"\s*(#\s*(include|define|undef|pragma)\b|namespace\s+\w+\s*=|using\s+namespace\b|$)")
+
+
+def header_only(text):
+    """Whether the lines are #include/#define lines and namespace aliases
+    only: a block that picks headers and names, not arch code."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
+    return all(HEADER_LINE.match(l) for l in text.split("\n"))
+
+
 TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|\S")
 
 
@@ -268,7 +280,7 @@ def hunks(src, cu2hip, work, list_hunks):
     view(src, hip_view, macros, hip=True)
     out = os.path.join(work, "cuda-view-hip")
     diags = run_cu2hip(cu2hip, cuda_view, out, os.path.join(work, "cuda-view.json"))
-    total = arch = fitted = hip_only = 0
+    total = arch = fitted = hip_only = headers = 0
     rows = []
     for path in sources(src):
         rel = os.path.relpath(path, src)
@@ -288,6 +300,10 @@ def hunks(src, cu2hip, work, list_hunks):
             translated = "\n".join(tr_lines[min(mapped) - 1:max(mapped)]) if mapped else ""
             if tokens(translated) == tokens(hip_side):
                 continue  # the translation writes what the porters wrote
+            if header_only(cuda_side) and header_only(hip_side):
+                headers += 1  # headers and macro names: what the renames do
+                rows.append((rel, a, b, ["(headers and macros)"]))
+                continue
             if not tokens(cuda_side):
                 hip_only += 1  # code the port added: nothing in the CUDA view to flag
                 rows.append((rel, a, b, ["(HIP-only addition)"]))
@@ -301,7 +317,7 @@ def hunks(src, cu2hip, work, list_hunks):
     if list_hunks:
         for rel, a, b, codes in rows:
             print("    %s:%d-%d  %s" % (rel, a, b, ", ".join(codes) if codes else "-- no diagnostic"))
-    return total, arch, fitted, hip_only
+    return total, headers, hip_only, arch, fitted
 
 
 def main():
@@ -319,7 +335,7 @@ def main():
     if not shutil.which("unifdef"):
         print("extensions.py: no unifdef (Debian package unifdef): the rocm hunks column is left out")
     print("%-18s %-22s %-22s %-24s %s" % ("project", "torch api tr/rep/silent", "setup.py han/rep/sil",
-                                           "warp warn/note/mask", "rocm hunks all/arch/diag/hip-only"))
+                                           "warp warn/note/mask", "rocm hunks all/hdr/add/arch/diag"))
     for project in a.projects:
         src = os.path.abspath(project.rstrip("/"))
         name = os.path.basename(src)
@@ -334,7 +350,7 @@ def main():
         print("%-18s %-22s %-22s %-24s %s" % (
             name, "%d/%d/%d" % t, "%d/%d/%d" % f,
             "%d/%d/%d" % (w["ws-warning"], w["ws-note"], w["mask-warning"]),
-            "%d/%d/%d/%d" % h if h else "-"), flush=True)
+            "%d/%d/%d/%d/%d" % h if h else "-"), flush=True)
     print("outputs in %s" % top)
 
 
