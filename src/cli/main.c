@@ -605,6 +605,14 @@ static int write_report(const cli *c, c2h_report_format format, const c2h_diag_l
   return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
 }
 
+/* "cu2hip: MESSAGE" on stderr; the message names inputs, whose control
+ * characters are escaped as in diagnostics. */
+static void say_error(const char *msg) {
+  fputs("cu2hip: ", stderr);
+  c2h_report_put_escaped(stderr, msg);
+  fputc('\n', stderr);
+}
+
 /* `cu2hip explain [NAME...]`. */
 static int explain(int argc, char **argv) {
   if (argc == 0) {
@@ -745,14 +753,14 @@ int main(int argc, char **argv) {
   if (rc == C2H_ERR_NO_SOURCES) {
     /* An input error (a CI job pointed at the wrong folder must not pass
      * as "clean"), said plainly and with nothing written. */
-    fprintf(stderr, "cu2hip: %s\n", err.message);
+    say_error(err.message);
     code = report_code ? report_code : C2H_EXIT_USAGE;
     goto done;
   }
   if (rc) {
     char msg[2048];
     c2h_error_format(&err, msg, sizeof msg);
-    fprintf(stderr, "cu2hip: %s\n", msg);
+    say_error(msg);
     code = rc == C2H_ERR_USAGE || rc == C2H_ERR_IO ? C2H_EXIT_USAGE : C2H_EXIT_INTERNAL;
     goto done;
   }

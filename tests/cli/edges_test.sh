@@ -336,6 +336,13 @@ sc_control_characters_in_names() {
   expect_stderr 'bad\\nfake\.cu:1:1: error: forged\\x1b\[31m\.cu: error: binary file'
   ! grep -q $'\e' "$LOG/stderr" || die "an escape character reached stderr"
   expect_no_stderr '^fake\.cu'
+  # Progress lines (one per file when stderr is no terminal) too.
+  write_good src/a.cu
+  write_good $'src/new\nline.cu'
+  t --no-config -o out2 src
+  expect_rc 0
+  expect_stderr '\[[0-9]/2\] src/new\\nline\.cu$'
+  expect_no_stderr '^line\.cu'
 }
 
 sc_stale_temporaries_removed() {
