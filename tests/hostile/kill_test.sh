@@ -242,8 +242,8 @@ for round in $(seq 1 "$ROUNDS"); do
     printf '#include <hip/hip_runt' >"$dir/out/part1/.planted.cu.c2h-Rt5Yp1"
   fi
   temporaries "$dir" >"$dir/temps"
-  grep planted "$dir/temps" >"$dir/planted"
-  temps_before=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/planted")
+  grep planted "$dir/temps" >"$dir/temps.kept"
+  temps_before=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps.kept")
   # The re-run finishes the job, removes the killed run's temporaries and
   # leaves the planted ones alone.
   run_tool "$mode" "$dir" >/dev/null 2>"$dir/rerun.stderr"
@@ -253,9 +253,9 @@ for round in $(seq 1 "$ROUNDS"); do
     fail "sanitizer report: $(grep -Eh -m2 'Sanitizer|runtime error:' "$dir/rerun.stderr" "$dir/killed.stderr" | tr '\n' '|')"
   fi
   check_complete "$dir"
-  temps_after=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/planted")
+  temps_after=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps.kept")
   [ "$temps_before" = "$temps_after" ] || fail "the re-run changed planted temporaries"
-  [ "$(temporaries "$dir")" = "$(cat "$dir/planted")" ] ||
+  [ "$(temporaries "$dir")" = "$(cat "$dir/temps.kept")" ] ||
     fail "the re-run left stale temporaries or made new ones: $(temporaries "$dir" | tr '\n' ' ')"
   # Nothing was made from a temporary: no backup, no copy, no output.
   while IFS= read -r f; do
