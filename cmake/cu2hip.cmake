@@ -58,7 +58,9 @@ function(cu2hip_translate out_var)
       COMMENT "cu2hip: translating ${rel}"
       VERBATIM)
     list(APPEND outputs ${out})
-    if(src IN_LIST C2H_PARTS)
+    # list(FIND), not IN_LIST: the caller's policies may predate CMP0057.
+    list(FIND C2H_PARTS "${src}" part_at)
+    if(part_at GREATER -1)
       set_source_files_properties(${out} PROPERTIES HEADER_FILE_ONLY ON)
     endif()
   endforeach()

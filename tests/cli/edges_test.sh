@@ -259,7 +259,7 @@ sc_stdin_and_pipes() {
   grep -q hipDeviceSynchronize "$LOG/stdout" || die "a pipe was not translated"
   # A named FIFO is read once, to its end, and the run ends.
   mkfifo p.cu || skip "mkfifo failed"
-  (cat x.cu >p.cu) &
+  timeout 60 sh -c "cat x.cu >p.cu" &
   timeout 60 "$TOOL" --no-config p.cu >"$LOG/stdout" 2>"$LOG/stderr"
   rc=$?
   wait
