@@ -1,4 +1,4 @@
-# cu2hip_translate(<out-var> SOURCES <file>... [OUTPUT_DIR <dir>]
+# cu2hip_translate(<out-var> SOURCES <file>... [PARTS <file>...] [OUTPUT_DIR <dir>]
 #                  [ROCM_VERSION <X.Y>] [LAUNCH_SYNTAX cuda|hip] [OPTIONS <arg>...])
 #
 # Translates CUDA sources to HIP at build time: one custom command per file,
@@ -8,6 +8,13 @@
 # Sources keep their names below OUTPUT_DIR (default:
 # ${CMAKE_CURRENT_BINARY_DIR}/hip), mirrored from CMAKE_CURRENT_SOURCE_DIR.
 #
+# Each command's output is the translation of its file alone (cu2hip prints
+# one file on stdout). PARTS are files a source pulls in with
+# `#include "kernel.cu"` (and CUDA headers): they are translated the same way,
+# beside the sources' outputs, so that the translated #include lines find
+# them, and they are in <out-var> marked HEADER_FILE_ONLY (a target that
+# lists them waits for them but does not compile them on their own).
+#
 # The cu2hip executable is CU2HIP_EXECUTABLE (found on PATH, or set by
 # find_package(cu2hip)).
 
@@ -16,7 +23,7 @@ if(NOT CU2HIP_EXECUTABLE)
 endif()
 
 function(cu2hip_translate out_var)
-  cmake_parse_arguments(C2H "" "OUTPUT_DIR;ROCM_VERSION;LAUNCH_SYNTAX" "SOURCES;OPTIONS" ${ARGN})
+  cmake_parse_arguments(C2H "" "OUTPUT_DIR;ROCM_VERSION;LAUNCH_SYNTAX" "SOURCES;PARTS;OPTIONS" ${ARGN})
   if(NOT CU2HIP_EXECUTABLE)
     message(FATAL_ERROR "cu2hip_translate: cu2hip not found (set CU2HIP_EXECUTABLE)")
   endif()
@@ -35,7 +42,7 @@ function(cu2hip_translate out_var)
   endif()
   list(APPEND args ${C2H_OPTIONS})
   set(outputs "")
-  foreach(src IN LISTS C2H_SOURCES)
+  foreach(src IN LISTS C2H_SOURCES C2H_PARTS)
     get_filename_component(abs ${src} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
     set(out ${C2H_OUTPUT_DIR}/${rel})
@@ -51,6 +58,11 @@ function(cu2hip_translate out_var)
       COMMENT "cu2hip: translating ${rel}"
       VERBATIM)
     list(APPEND outputs ${out})
+    # list(FIND), not IN_LIST: the caller's policies may predate CMP0057.
+    list(FIND C2H_PARTS "${src}" part_at)
+    if(part_at GREATER -1)
+      set_source_files_properties(${out} PROPERTIES HEADER_FILE_ONLY ON)
+    endif()
   endforeach()
   set(${out_var} ${outputs} PARENT_SCOPE)
 endfunction()

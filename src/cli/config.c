@@ -12,6 +12,7 @@
 #include "cu2hip/cu2hip.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/suggest.h"
 
 void c2h_config_init(c2h_config *cfg) { memset(cfg, 0, sizeof *cfg); }
 
@@ -143,6 +144,13 @@ typedef int (*item_check)(const char *value);
 
 static int pattern_ok(const char *value) { return c2h_check_pattern_valid(value); }
 
+void c2h_check_pattern_hint(const char *pattern, char *buf, size_t size) {
+  c2h_suggest sug;
+  c2h_suggest_init(&sug, pattern);
+  for (int i = 0; i < C2H_CHECK__COUNT; i++) c2h_suggest_add(&sug, c2h_check_name((c2h_check)i));
+  c2h_suggest_format(buf, size, &sug, "");
+}
+
 /* A list of strings (a single scalar counts as a list of one). */
 static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check check, char ***out,
                     size_t *n) {
@@ -167,7 +175,9 @@ static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check
     if (!item || item->type != YAML_SCALAR_NODE || item->data.scalar.length == 0) {
       rc = fail_at(l, item ? item : v, "'%s' must be a list of strings", key);
     } else if (check && !check(scalar(item))) {
-      rc = fail_at(l, item, "check pattern '%s' names no check (see 'cu2hip explain')", scalar(item));
+      char hint[256];
+      c2h_check_pattern_hint(scalar(item), hint, sizeof hint);
+      rc = fail_at(l, item, "check pattern '%s' names no check%s (see 'cu2hip explain')", scalar(item), hint);
     } else if (!(list[k] = c2h_strdup(scalar(item)))) {
       rc = nomem(l);
     } else {
@@ -232,9 +242,15 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
     const char *key = scalar(k);
     size_t idx = 0;
     while (keys[idx] && strcmp(keys[idx], key) != 0) idx++;
-    if (!keys[idx])
-      return fail_at(l, k, "unknown key '%s' (known: rules, rocm-version, launch-syntax, fail-on, enable, "
-                           "disable, format, extra-args, library-target)", key);
+    if (!keys[idx]) {
+      c2h_suggest sug;
+      char hint[256];
+      c2h_suggest_init(&sug, key);
+      for (size_t i = 0; keys[i]; i++) c2h_suggest_add(&sug, keys[i]);
+      c2h_suggest_format(hint, sizeof hint, &sug, "");
+      return fail_at(l, k, "unknown key '%s'%s (known: rules, rocm-version, launch-syntax, fail-on, enable, "
+                           "disable, format, extra-args, library-target)", key, hint);
+    }
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
     switch (idx) {

@@ -42,4 +42,8 @@ int c2h_config_load_buffer(c2h_config *cfg, const char *path, const char *text, 
  * frees it), or NULL when there is none. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_config_find(const char *input, char **found, c2h_error *err);
 
+/* "; did you mean NAME?" for a --enable/--disable pattern that names no
+ * check ("" when no check name is close). */
+void c2h_check_pattern_hint(const char *pattern, char *buf, size_t size);
+
 #endif

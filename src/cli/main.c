@@ -66,6 +66,7 @@ static const char usage_text[] =
     "       cu2hip rules lookup|list|stats|validate  look into the rule table\n"
     "       cu2hip doctor [--offload-arch ARCH]   can this machine build the output?\n"
     "       cu2hip compat-header                  print cu2hip_compat.h\n"
+    "       cu2hip help | version                 this help, the version\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
     "sources (.cu .cuh .h .hpp .cpp .cc .cxx .inl).\n"
@@ -206,6 +207,28 @@ static int unknown_option(const char *arg, const struct option *longs) {
   return C2H_EXIT_USAGE;
 }
 
+/* -o DIR and --in-place name two places for the same outputs: the later
+ * one used to win silently, and --in-place rewrites the inputs. */
+static int both_outputs(void) {
+  return usage_error("%s", "-o DIR and --in-place exclude each other: -o writes the translations under DIR and "
+                           "leaves the inputs alone, --in-place replaces the inputs");
+}
+
+/* An unknown short option: getopt is still inside the word ("-Zfoo"),
+ * so argv[optind - 1] may be the previous word, or the program's name. */
+static int unknown_short_option(int opt, int argc, char **argv) {
+  const char *word = NULL;
+  for (int i = optind - 1; i <= optind && i < argc; i++)
+    if (i > 0 && argv[i][0] == '-' && argv[i][1] != '-' && strchr(argv[i] + 1, opt)) word = argv[i];
+  char flag[3] = {'-', (char)opt, '\0'};
+  if (word && strcmp(word, flag) != 0)
+    fprintf(stderr, "cu2hip: unknown option '%s' (in '%s')\n", flag, word);
+  else
+    fprintf(stderr, "cu2hip: unknown option '%s'\n", flag);
+  fprintf(stderr, "Try 'cu2hip --help'.\n");
+  return C2H_EXIT_USAGE;
+}
+
 static char *joined(const char *flag, const char *value) {
   char *s = malloc(strlen(flag) + strlen(value) + 1);
   if (s) strcat(strcpy(s, flag), value);
@@ -283,8 +306,15 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   while ((opt = getopt_long(argc, argv, ":o:p:I:D:U:j:qhV", longs, NULL)) != -1) {
     char *flag = NULL;
     switch (opt) {
-      case 'o': c->project.out_dir = optarg; c->project.mode = C2H_OUTPUT_DIR; break;
-      case OPT_IN_PLACE: c->project.mode = C2H_OUTPUT_IN_PLACE; break;
+      case 'o':
+        if (c->project.mode == C2H_OUTPUT_IN_PLACE) return both_outputs();
+        c->project.out_dir = optarg;
+        c->project.mode = C2H_OUTPUT_DIR;
+        break;
+      case OPT_IN_PLACE:
+        if (c->project.mode == C2H_OUTPUT_DIR) return both_outputs();
+        c->project.mode = C2H_OUTPUT_IN_PLACE;
+        break;
       case OPT_BACKUP:
         if (!*optarg) return usage_error("--backup needs a non-empty suffix%s", "");
         c->project.backup_suffix = optarg;
@@ -315,8 +345,12 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_SARIF_ROOT: c->sarif_root = optarg; break;
       case OPT_ENABLE:
       case OPT_DISABLE:
-        if (!c2h_check_pattern_valid(optarg))
-          return usage_error("check pattern '%s' names no check (see 'cu2hip explain')", optarg);
+        if (!c2h_check_pattern_valid(optarg)) {
+          char hint[256];
+          c2h_check_pattern_hint(optarg, hint, sizeof hint);
+          fprintf(stderr, "cu2hip: check pattern '%s' names no check%s (see 'cu2hip explain')\n", optarg, hint);
+          return usage_error("%s", "--enable and --disable take check names or globs");
+        }
         if (push_filter(c, optarg, opt == OPT_ENABLE)) return C2H_EXIT_INTERNAL;
         break;
       case OPT_CONFIG: c->config_path = optarg; break;
@@ -380,7 +414,9 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case 'h': fputs(usage_text, stdout); fputs(usage_projects, stdout); return C2H_EXIT_OK;
       case 'V': printf("cu2hip %s\n", c2h_version_string()); return C2H_EXIT_OK;
       case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
-      default: return unknown_option(argv[optind - 1], longs);
+      default:
+        if (optopt) return unknown_short_option(optopt, argc, argv);
+        return unknown_option(argv[optind - 1], longs);
     }
     if (opt == 'I' || opt == 'D' || opt == 'U' || opt == OPT_STD) {
       char **p = realloc(*owned, (*n_owned + 1) * sizeof *p);
@@ -513,6 +549,17 @@ static int load_rules(cli *c, c2h_rules **rules) {
     target = c2h_rules_newest_version(*rules);
   else if (strcmp(v, "auto") != 0 && c2h_version_parse(v, &target))
     return usage_error("--rocm-version must be X.Y, auto or latest, not '%s'", v);
+  /* A release newer than every one the rule table knows: the table cannot
+   * tell what it added or removed, so the output would claim a target it
+   * was never checked against (usually a typo: 62 for 6.2). */
+  c2h_version newest = c2h_rules_newest_version(*rules);
+  if (strcmp(v, "auto") != 0 && strcmp(v, "latest") != 0 && newest && target > newest) {
+    char known[32];
+    c2h_version_format(newest, known, sizeof known);
+    fprintf(stderr, "cu2hip: --rocm-version %s is newer than any ROCm release the rule table knows (newest: %s)\n",
+            v, known);
+    return usage_error("%s", "give a version up to that one, or latest");
+  }
   c->project.translate.rocm_version = target;
   c->project.translate.rules = *rules;
   return -1;
@@ -556,6 +603,14 @@ static int write_report(const cli *c, c2h_report_format format, const c2h_diag_l
   c2h_error_format(&err, msg, sizeof msg);
   fprintf(stderr, "cu2hip: %s\n", msg);
   return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
+}
+
+/* "cu2hip: MESSAGE" on stderr; the message names inputs, whose control
+ * characters are escaped as in diagnostics. */
+static void say_error(const char *msg) {
+  fputs("cu2hip: ", stderr);
+  c2h_report_put_escaped(stderr, msg);
+  fputc('\n', stderr);
 }
 
 /* `cu2hip explain [NAME...]`. */
@@ -612,7 +667,7 @@ static int print_compat_header(int argc, char **argv) {
 /* `cu2hip chekc src/`: a first argument that is no file but a near miss
  * of a command. Returns -1 to go on, or an exit code after a message. */
 static int mistyped_command(int argc, char **argv) {
-  static const char *const commands[] = {"check", "explain", "rules", "doctor", "compat-header"};
+  static const char *const commands[] = {"check", "explain", "rules", "doctor", "compat-header", "help", "version"};
   if (argc < 2 || argv[1][0] == '-' || access(argv[1], F_OK) == 0) return -1;
   c2h_suggest sug;
   c2h_suggest_init(&sug, argv[1]);
@@ -640,6 +695,17 @@ int main(int argc, char **argv) {
   memset(&sum, 0, sizeof sum);
   c2h_journal *journal = NULL;
   int code;
+  /* Commands, like check and explain, whatever files the folder holds: a
+   * file called help or version is named ./help. */
+  if (argc > 1 && strcmp(argv[1], "help") == 0) {
+    fputs(usage_text, stdout);
+    fputs(usage_projects, stdout);
+    return fflush(stdout) != 0 ? C2H_EXIT_USAGE : C2H_EXIT_OK;
+  }
+  if (argc > 1 && strcmp(argv[1], "version") == 0) {
+    printf("cu2hip %s\n", c2h_version_string());
+    return fflush(stdout) != 0 ? C2H_EXIT_USAGE : C2H_EXIT_OK;
+  }
   if (argc > 1 && strcmp(argv[1], "explain") == 0) return explain(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
   if (argc > 1 && strcmp(argv[1], "doctor") == 0) return c2h_cli_doctor(argc - 2, argv + 2);
@@ -687,14 +753,14 @@ int main(int argc, char **argv) {
   if (rc == C2H_ERR_NO_SOURCES) {
     /* An input error (a CI job pointed at the wrong folder must not pass
      * as "clean"), said plainly and with nothing written. */
-    fprintf(stderr, "cu2hip: %s\n", err.message);
+    say_error(err.message);
     code = report_code ? report_code : C2H_EXIT_USAGE;
     goto done;
   }
   if (rc) {
     char msg[2048];
     c2h_error_format(&err, msg, sizeof msg);
-    fprintf(stderr, "cu2hip: %s\n", msg);
+    say_error(msg);
     code = rc == C2H_ERR_USAGE || rc == C2H_ERR_IO ? C2H_EXIT_USAGE : C2H_EXIT_INTERNAL;
     goto done;
   }

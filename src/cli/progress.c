@@ -5,6 +5,7 @@
  * ETA is shown only while files of the phase remain. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/progress.h"
+#include "report/report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +40,11 @@ void c2h_progress_update(void *ctx, size_t done, size_t total, const char *path)
   if (!p->tty) {
     if (!path) return; /* only the total changed */
     if (done == 0) fprintf(p->out, "cu2hip: %s%s%zu files\n", phase, p->phase ? ": " : "", total);
-    else fprintf(p->out, "cu2hip: %s%s[%zu/%zu] %s\n", phase, sep, done, total, path);
+    else {
+      fprintf(p->out, "cu2hip: %s%s[%zu/%zu] ", phase, sep, done, total);
+      c2h_report_put_escaped(p->out, path); /* a newline in a name must not start a line */
+      fputc('\n', p->out);
+    }
     return;
   }
   double t = now();
@@ -59,8 +64,9 @@ void c2h_progress_update(void *ctx, size_t done, size_t total, const char *path)
   const char *name = path ? path : "";
   size_t len = strlen(name);
   if (len > 48) name += len - 45; /* keep the end: the file name */
-  fprintf(p->out, "\r\033[K[%s%s%*zu/%zu %3d%%]%s  %s%s", phase, sep, (int)snprintf(NULL, 0, "%zu", total), done,
-          total, pct, eta, len > 48 ? "..." : "", done == total ? "" : name);
+  fprintf(p->out, "\r\033[K[%s%s%*zu/%zu %3d%%]%s  %s", phase, sep, (int)snprintf(NULL, 0, "%zu", total), done,
+          total, pct, eta, len > 48 ? "..." : "");
+  c2h_report_put_escaped(p->out, done == total ? "" : name);
   fflush(p->out);
 }
 

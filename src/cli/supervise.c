@@ -98,7 +98,12 @@ int c2h_cli_supervise(c2h_journal **journal) {
     g_child = 0;
     if (WIFEXITED(status)) {
       int code = WEXITSTATUS(status);
-      if (pass_on(out) != 0 && code == C2H_EXIT_OK) code = C2H_EXIT_USAGE;
+      if (pass_on(out) != 0) {
+        /* A full disk or a closed pipe on stdout: the translation is lost,
+         * which must not pass for success (nor for mere diagnostics). */
+        fprintf(stderr, "cu2hip: cannot write the translation to standard output: %s\n", strerror(errno));
+        if (code < C2H_EXIT_USAGE) code = C2H_EXIT_USAGE;
+      }
       close(out);
       c2h_journal_free(j);
       return code;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "run.h"
+#include "scan/scan.h"
 #include "util/buf.h"
 #include "util/file.h"
 
@@ -38,13 +39,16 @@ static int defines_main(const char *s, size_t n) {
   return 0;
 }
 
-/* Calls found(r, includer, name) for each `#include "name"` line of src
- * (a directive: '#' first on its line). Lines in inactive branches count
- * too: the part may be pulled in under a macro the build sets. */
+/* Calls found(r, includer, line, name) for each `#include "name"` line of
+ * src (a directive: '#' first on its line; line counts from 1). Lines in
+ * inactive branches count too: the part may be pulled in under a macro the
+ * build sets. */
 static int each_quoted_include(c2h_run *r, size_t includer, const char *src, size_t n,
-                               int (*found)(c2h_run *, size_t, const char *)) {
+                               int (*found)(c2h_run *, size_t, unsigned, const char *)) {
   int rc = 0;
+  unsigned line = 0;
   for (size_t i = 0; i < n && rc == 0;) {
+    line++;
     size_t e = i;
     while (e < n && src[e] != '\n') e++;
     size_t p = i;
@@ -60,7 +64,7 @@ static int each_quoted_include(c2h_run *r, size_t includer, const char *src, siz
           while (q < e && src[q] != '"') q++;
           if (q < e && q > p + 1 && q - p < 1024) {
             char *name = c2h_strndup(src + p + 1, q - p - 1);
-            rc = name ? found(r, includer, name) : C2H_ERR_NOMEM;
+            rc = name ? found(r, includer, line, name) : C2H_ERR_NOMEM;
             free(name);
           }
         }
@@ -71,9 +75,35 @@ static int each_quoted_include(c2h_run *r, size_t includer, const char *src, siz
   return rc;
 }
 
+/* With the translation on stdout, a part is not translated: stdout carries
+ * the named file's translation alone (`cu2hip main.cu > main.hip` and the
+ * CMake module's per-file commands would otherwise get every kernel of
+ * kernel.cu twice: its translation, then the original the #include line
+ * still pulls in). A part with CUDA in it is named at its #include line. */
+static int note_untranslated_part(c2h_run *r, const c2h_job *inc, unsigned line, const char *name,
+                                  const char *part) {
+  char *src = NULL;
+  size_t len = 0;
+  c2h_error err;
+  int rc = 0;
+  if (!c2h_check_enabled(r->o->filters, r->o->n_filters, C2H_CHECK_PART_UNTRANSLATED) ||
+      c2h_file_read(part, &src, &len, &err) != 0)
+    return 0;
+  if (c2h_bytes_look_cuda(part, src, len, r->o->translate.rules) || c2h_bytes_use_register(src, len)) {
+    c2h_pos at = {line, 1, 0};
+    rc = c2h_diag_list_add(r->diags, inc->path, at, at, C2H_SEV_NOTE, C2H_CHECK_PART_UNTRANSLATED, NULL,
+                           "\"%s\" is part of this file's translation unit and needs translating too; stdout carries "
+                           "this file's translation alone (translate the tree with -o DIR or --in-place, or "
+                           "translate the part as well and keep its name)",
+                           name);
+  }
+  free(src);
+  return rc;
+}
+
 /* One include line: a part of the tree that is no header becomes a
  * fragment of its first includer. */
-static int note_part(c2h_run *r, size_t includer, const char *name) {
+static int note_part(c2h_run *r, size_t includer, unsigned line, const char *name) {
   const c2h_job *inc = &r->jobs.items[includer];
   if (c2h_path_has_extension(name, header_suffixes)) return 0;
   char *part = c2h_run_find_header(r, inc, inc->path, name, 0);
@@ -82,6 +112,10 @@ static int note_part(c2h_run *r, size_t includer, const char *name) {
       (r->out_canonical && c2h_path_inside(part, r->out_canonical)))
     goto done;
   int at = c2h_strmap_get(&r->jobs.canonical, part, strlen(part));
+  if (at < 0 && r->o->mode == C2H_OUTPUT_STDOUT) {
+    rc = note_untranslated_part(r, inc, line, name, part);
+    goto done;
+  }
   if (at < 0) {
     /* Not walked (--no-copy, or named inputs): the part joins the run. */
     const char *rel = part + strlen(r->root) + (strcmp(r->root, "/") != 0);
@@ -102,7 +136,13 @@ int c2h_run_find_fragments(c2h_run *r) {
   size_t n = r->jobs.len;
   for (size_t i = 0; i < n && rc == 0; i++) {
     const c2h_job *j = &r->jobs.items[i];
-    if (j->copy_only || j->link_target || !j->canonical) continue;
+    /* Standard input's parts are named (stdout); other runs cannot parse
+     * a part in its unit, which is read only once. */
+    if (j->streamed && r->o->mode == C2H_OUTPUT_STDOUT) {
+      rc = each_quoted_include(r, i, j->streamed, j->streamed_len, note_part);
+      continue;
+    }
+    if (j->copy_only || j->link_target || !j->canonical || j->streamed) continue;
     char *src = NULL;
     size_t len = 0;
     c2h_error err;

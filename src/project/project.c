@@ -20,6 +20,7 @@
 #include "util/build_id.h"
 #include "util/cpus.h"
 #include "util/file.h"
+#include "util/stale_temps.h"
 #include "util/strmap.h"
 #include "verify/toolchain.h"
 
@@ -126,6 +127,7 @@ static void free_job(c2h_job *j) {
   free(j->canonical);
   free(j->link_target);
   free(j->includer);
+  free(j->streamed);
 }
 
 /* A file's compile-database entry; a file without one (a header, most
@@ -298,7 +300,11 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
       goto done;
     }
     if (backup && c2h_file_backup(target, backup, err) != 0) {
-      rc = job_error(out, j->path, "%s", err->message);
+      /* Named: the backup may live where the input does not (a suffix
+       * with a folder in it, a full disk, a read-only file of that name). */
+      char what[sizeof err->message + 4200];
+      snprintf(what, sizeof what, "backup %s not written (%s); the file is left as it was", backup, err->message);
+      rc = job_error(out, j->path, "%s", what);
       goto done;
     }
   } else if (!(target = output_path(o, j))) {
@@ -441,6 +447,9 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   if (!(rec->path = c2h_strdup(j->path))) return C2H_ERR_NOMEM;
   if (j->link_target) {
     src = NULL;
+  } else if (j->streamed) {
+    if (!(src = c2h_strndup(j->streamed, j->streamed_len))) goto nomem;
+    len = j->streamed_len;
   } else if (c2h_file_read(j->path, &src, &len, &err) != 0) {
     rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
     goto done;
@@ -474,7 +483,9 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       rc = keep_edited(o, j, target, input_changed, out);
       goto done;
     } else if ((rc = copy_file(o, j, src, len, out))) goto done;
-    rec->copied = sum->input_errors == errors_before;
+    /* A link to a folder is recreated but is no file: the summary counts
+     * files (unless it failed, which is told). */
+    rec->copied = sum->input_errors == errors_before && !j->link_dir;
     goto finish;
   }
   if (hit) {
@@ -552,7 +563,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   if ((rc = c2h_diag_list_move(out->diags, &res.diags))) goto done;
 finish:
   if (hit) {
-    rec->cached = 1;
+    rec->cached = !j->link_dir;
     sum->reused++;
   } else if (copy && env->cache && sum->input_errors == errors_before &&
              (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target,
@@ -1078,6 +1089,9 @@ static int open_output_root(c2h_run *run, c2h_error *err) {
     return c2h_error_set(err, C2H_ERR_IO, o->out_dir, 0, 0, "cannot create the output directory: %s", reason);
   }
   run->out_canonical = realpath(o->out_dir, NULL);
+  /* What a run killed mid-write (SIGINT between a temporary's creation and
+   * its rename) left behind; never read, but not to be left forever. */
+  c2h_remove_stale_temps(o->out_dir, 1);
   /* Outputs mirror the inputs below the root: an output root that is
    * the same folder would put each translation over its input. */
   if (run->root && run->out_canonical && strcmp(run->root, run->out_canonical) == 0)
@@ -1085,6 +1099,33 @@ static int open_output_root(c2h_run *run, c2h_error *err) {
                          "the output directory is the inputs' folder: each translation would overwrite its input "
                          "(use --in-place to replace them, or another -o DIR)");
   return 0;
+}
+
+/* A named input that is a stream ("-" for standard input, a named pipe, a
+ * device): read once, here, since it cannot be read again (the fragment
+ * scan and the translation would each open it, and the second open of a
+ * pipe would wait forever for a writer). Only printed or checked: a tree
+ * has no place for it, nor can it be replaced in place. */
+static int add_stream_job(c2h_run *r, const char *input) {
+  const char *name = strcmp(input, "-") == 0 ? "<stdin>" : input;
+  if (r->o->mode != C2H_OUTPUT_STDOUT && r->o->mode != C2H_OUTPUT_NONE)
+    return c2h_run_input_error(r, name, "%s",
+                               "not a regular file: standard input, a pipe or a device is translated to stdout "
+                               "(cu2hip FILE) or checked, not with -o or --in-place");
+  char *data = NULL;
+  size_t len = 0;
+  c2h_error err;
+  c2h_job *job = NULL;
+  if (c2h_file_read_stream(input, &data, &len, &err) != 0)
+    return err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : c2h_run_input_error(r, name, "%s", err.message);
+  int rc = c2h_run_add_job(r, name, name, 0, 0, &job);
+  if (job) {
+    job->streamed = data;
+    job->streamed_len = len;
+    data = NULL;
+  }
+  free(data);
+  return rc;
 }
 
 /* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
@@ -1151,6 +1192,10 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   if (!canonical || !is_dir) goto nomem;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
     struct stat st;
+    if (strcmp(inputs[i], "-") == 0 || (stat(inputs[i], &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
+      is_dir[i] = 3; /* a stream: read below */
+      continue;
+    }
     if (stat(inputs[i], &st) != 0) {
       rc = c2h_run_input_error(&run, inputs[i], "cannot read: %s", strerror(errno));
       continue;
@@ -1165,6 +1210,17 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     if (!canonical[i]) rc = c2h_run_input_error(&run, inputs[i], "cannot resolve the path: %s", strerror(errno));
   }
   if (rc) goto fail;
+  /* In place, temporaries sit beside the inputs: a killed run's are removed. */
+  for (size_t i = 0; o->mode == C2H_OUTPUT_IN_PLACE && i < n_inputs; i++) {
+    if (!canonical[i]) continue;
+    if (is_dir[i]) {
+      c2h_remove_stale_temps(canonical[i], 1);
+    } else {
+      char *dir = c2h_strndup(canonical[i], (size_t)(c2h_path_basename(canonical[i]) - canonical[i]));
+      if (dir) c2h_remove_stale_temps(*dir ? dir : "/", 0);
+      free(dir);
+    }
+  }
   run.root = common_root(canonical, is_dir, n_inputs);
   /* An output root that exists already is opened before the walk, so that
    * the walk never descends into it (OUT inside SRC); one that does not
@@ -1173,6 +1229,11 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   int any_named = 0;
   size_t sources = 0;
   for (size_t i = 0; i < n_inputs && rc == 0; i++) {
+    if (is_dir[i] == 3) {
+      rc = add_stream_job(&run, inputs[i]);
+      any_named = 1;
+      continue;
+    }
     if (!canonical[i]) continue;
     const char *rel = run.root ? relative_to(canonical[i], run.root) : c2h_path_basename(inputs[i]);
     if (is_dir[i]) {
@@ -1198,6 +1259,13 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     if (is_dir[i] == 2)
       rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
   if (rc) goto fail;
+  /* Every input failed (`-o out missing.cu`): nothing to write, so no
+   * output root is made either. */
+  if (run.jobs.len == 0) {
+    recount(sum);
+    for (size_t i = 0; i < diags->len; i++) sum->by_severity[diags->items[i].severity]++;
+    goto done;
+  }
   if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,

@@ -14,6 +14,9 @@ typedef struct c2h_job {
   char *out_rel;     /* its output's path relative to the output root (rel, or renamed) */
   char *canonical;   /* real absolute path; NULL when it cannot be resolved */
   char *link_target; /* a symbolic link recreated in the output tree, pointing here */
+  int link_dir;      /* that link leads to a folder: recreated, but no file of the summary */
+  char *streamed;    /* standard input, a pipe or a device, read once: its bytes (owned), else NULL */
+  size_t streamed_len;
   int from_walk;     /* found by walking a directory (vs named by the user) */
   int copy_only;     /* not a source: copied as it is */
   int included;      /* a header found because a translated file includes it */

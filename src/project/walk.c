@@ -47,6 +47,18 @@ static char *relative_link(const char *rel, const char *target_rel) {
   return strcat(text, target_rel);
 }
 
+/* Whether the folder holding the link at path lies inside target (a real
+ * path): the link leads back up. */
+static int leads_to_enclosing_folder(const char *path, const char *target) {
+  const char *base = c2h_path_basename(path);
+  char *dir = base == path ? c2h_strdup(".") : c2h_strndup(path, (size_t)(base - path));
+  char *real = dir ? realpath(dir, NULL) : NULL;
+  int up = real && c2h_path_inside(real, target);
+  free(real);
+  free(dir);
+  return up;
+}
+
 /* A symbolic link: recreated in the output tree when it leads to a file or
  * folder inside the tree; reported when it leads outside, nowhere, or into
  * a loop. Never followed, so a walk cannot loop or escape. */
@@ -58,7 +70,16 @@ static int add_link(c2h_run *r, const char *path, const char *rel) {
   char *target = realpath(path, NULL);
   if (!target) return c2h_run_input_error(r, path, "cannot resolve the symbolic link: %s", strerror(errno));
   int rc = 0;
-  if (!r->root || !c2h_path_inside(target, r->root) || (r->out_canonical && c2h_path_inside(target, r->out_canonical))) {
+  if (S_ISDIR(st.st_mode) && leads_to_enclosing_folder(path, target)) {
+    /* `ln -s . src/self`: the tree is already walked through its real
+     * folders; the link is a loop, skipped with a note (nothing is lost). */
+    rc = c2h_diag_list_add(r->diags, path, (c2h_pos){0, 0, 0}, (c2h_pos){0, 0, 0}, C2H_SEV_NOTE,
+                           C2H_CHECK_OUTSIDE_TREE, NULL,
+                           "symbolic link not followed: it leads back to a folder that holds it (%s), a loop; "
+                           "skipped",
+                           target);
+  } else if (!r->root || !c2h_path_inside(target, r->root) ||
+             (r->out_canonical && c2h_path_inside(target, r->out_canonical))) {
     rc = outside_tree(r, path, "symbolic link not followed: it leads outside the input tree, to %s", target);
   } else if (r->o->mode == C2H_OUTPUT_DIR) {
     /* With --rename, the link follows its target's new name and takes a
@@ -73,6 +94,7 @@ static int add_link(c2h_run *r, const char *path, const char *rel) {
       rc = C2H_ERR_NOMEM;
     } else if ((rc = c2h_run_add_job(r, path, rel, 1, 1, &job)) == 0 && job) {
       job->link_target = text;
+      job->link_dir = S_ISDIR(st.st_mode) != 0;
       free(job->out_rel);
       job->out_rel = out_rel;
       text = out_rel = NULL;

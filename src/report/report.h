@@ -21,6 +21,10 @@ int c2h_report_format_parse(const char *name, c2h_report_format *out);
 
 /* GCC/clang style, one line each: path:line:col: severity: message [check].
  * Returns 0 or C2H_ERR_IO. */
+/* Writes s with control characters escaped (\n, \t, \r, else \xNN), as
+ * text diagnostics and progress lines show file names. */
+void c2h_report_put_escaped(FILE *out, const char *s);
+
 int c2h_report_text(FILE *out, const c2h_diag_list *diags);
 
 /* rdjson: {"source":{...},"diagnostics":[...]}, 1-based positions, byte

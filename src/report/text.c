@@ -3,14 +3,27 @@
 
 #include "report.h"
 
+/* Writes s with control characters escaped (\n, \t, \r, else \xNN): a
+ * file name holding a newline or an escape sequence must not start a line
+ * of its own that looks like a diagnostic, nor drive the terminal. */
+void c2h_report_put_escaped(FILE *out, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p >= 0x20 && *p != 0x7f) fputc(*p, out);
+    else if (*p == '\n') fputs("\\n", out);
+    else if (*p == '\t') fputs("\\t", out);
+    else if (*p == '\r') fputs("\\r", out);
+    else fprintf(out, "\\x%02x", *p);
+  }
+}
+
 int c2h_report_text(FILE *out, const c2h_diag_list *diags) {
   for (size_t i = 0; i < diags->len; i++) {
     const c2h_diag *d = &diags->items[i];
-    if (d->begin.line)
-      fprintf(out, "%s:%u:%u: ", d->path, d->begin.line, d->begin.col);
-    else
-      fprintf(out, "%s: ", d->path);
-    fprintf(out, "%s: %s [%s]\n", c2h_severity_name(d->severity), d->message, c2h_check_name(d->check));
+    c2h_report_put_escaped(out, d->path);
+    if (d->begin.line) fprintf(out, ":%u:%u", d->begin.line, d->begin.col);
+    fprintf(out, ": %s: ", c2h_severity_name(d->severity));
+    c2h_report_put_escaped(out, d->message);
+    fprintf(out, " [%s]\n", c2h_check_name(d->check));
   }
   return ferror(out) ? C2H_ERR_IO : 0;
 }

@@ -9,6 +9,7 @@
 #include "rules_internal.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/suggest.h"
 
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
@@ -143,10 +144,18 @@ typedef struct loader {
 
 static int fail_at(loader *ld, const yaml_node_t *node, const char *fmt, const char *a,
                    const char *b) {
-  char msg[400];
+  char msg[800];
   snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
   return c2h_error_set(ld->err, C2H_ERR_RULES, ld->name, node ? (unsigned)node->start_mark.line + 1 : 0,
                        node ? (unsigned)node->start_mark.column + 1 : 0, "%s", msg);
+}
+
+/* "; did you mean KEY?" among known (NULL-terminated), or "". */
+static void key_hint(const char *typed, const char *const *known, char *buf, size_t size) {
+  c2h_suggest sug;
+  c2h_suggest_init(&sug, typed);
+  for (size_t i = 0; known[i]; i++) c2h_suggest_add(&sug, known[i]);
+  c2h_suggest_format(buf, size, &sug, "");
 }
 
 static const char *scalar(const yaml_node_t *n) {
@@ -535,21 +544,32 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
         yaml_node_t *fk = yaml_document_get_node(&ld->doc, f->key);
         const char *fks = scalar(fk);
         rc = fks ? parse_form_key(ld, &rule->fallback, fks, yaml_document_get_node(&ld->doc, f->value), form_kind) : 1;
-        if (rc > 0)
-          return fail_at(ld, fk, "unknown key '%s' in fallback (expected hip, call, args, drop_args)",
-                         fks ? fks : "?", NULL);
+        if (rc > 0) {
+          static const char *const fallback_keys[] = {"hip", "call", "args", "drop_args", NULL};
+          char hint[200];
+          key_hint(fks ? fks : "?", fallback_keys, hint, sizeof hint);
+          return fail_at(ld, fk, "unknown key '%s'%s in fallback (expected hip, call, args, drop_args)",
+                         fks ? fks : "?", hint);
+        }
         if (rc < 0) return rc;
       }
       if (!rule->fallback.hip && !rule->fallback.call)
         return fail_at(ld, v, "'fallback' needs 'hip' or 'call'", NULL, NULL);
       rule->has_fallback = 1;
     } else {
+      static const char *const entry_keys[] = {
+          "hip",     "unsupported", "rocm",     "deprecated",    "removed",  "args",       "drop_args",
+          "mask_arg", "func_arg",   "null_arg", "arg_is",        "call",     "fallback",   "by_args",
+          "note",    "value_args",  "unsupported_in", "by_param_type", "compat", "namespace", "defined_by",
+          "version", "needs",       NULL};
+      char hint[200];
+      key_hint(ks, entry_keys, hint, sizeof hint);
       return fail_at(ld, k,
-                     "unknown key '%s' (expected hip, unsupported, rocm, deprecated, removed, "
+                     "unknown key '%s'%s (expected hip, unsupported, rocm, deprecated, removed, "
                      "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args "
                      "and unsupported_in in functions; by_param_type in functions and device; compat in device and functions; namespace in device; defined_by and version in "
                      "macros; needs and compat in headers)",
-                     ks, NULL);
+                     ks, hint);
     }
     if (rc) return rc;
   }
@@ -655,11 +675,19 @@ static int parse_document(loader *ld) {
     int kind = -1;
     for (int i = 0; i < C2H_RULE_KIND__COUNT; i++)
       if (strcmp(ks, section_names[i]) == 0) kind = i;
-    if (kind < 0)
+    if (kind < 0) {
+      static const char *const top_keys[] = {"library", "description", "include", NULL};
+      char hint[200];
+      c2h_suggest sug;
+      c2h_suggest_init(&sug, ks);
+      for (size_t i = 0; top_keys[i]; i++) c2h_suggest_add(&sug, top_keys[i]);
+      for (int i = 0; i < C2H_RULE_KIND__COUNT; i++) c2h_suggest_add(&sug, section_names[i]);
+      c2h_suggest_format(hint, sizeof hint, &sug, "");
       return fail_at(ld, k,
-                     "unknown key '%s' (expected library, description, include, headers, functions, types, "
+                     "unknown key '%s'%s (expected library, description, include, headers, functions, types, "
                      "constants, macros, device, namespaces)",
-                     ks, NULL);
+                     ks, hint);
+    }
     if (v->type == YAML_SCALAR_NODE && !*scalar(v)) continue; /* an empty section */
     if (v->type != YAML_MAPPING_NODE)
       return fail_at(ld, v, "section '%s' must be a mapping of CUDA names", ks, NULL);

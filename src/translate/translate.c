@@ -227,6 +227,26 @@ static int is_cuda_name(void *ctx, const char *name, size_t len) {
   return C2H_NAME_OF_INTEREST;
 }
 
+/* The name of the encoding when the bytes are UTF-16 or UTF-32 text: a
+ * byte-order mark, or (UTF-16 without one) ASCII characters each followed
+ * or preceded by a NUL in the first bytes. NULL for anything else. */
+static const char *wide_encoding(const char *src, size_t len) {
+  const unsigned char *u = (const unsigned char *)src;
+  if (len >= 4 && u[0] == 0xff && u[1] == 0xfe && u[2] == 0 && u[3] == 0) return "UTF-32 (little-endian, with a BOM)";
+  if (len >= 4 && u[0] == 0 && u[1] == 0 && u[2] == 0xfe && u[3] == 0xff) return "UTF-32 (big-endian, with a BOM)";
+  if (len >= 2 && u[0] == 0xff && u[1] == 0xfe) return "UTF-16 (little-endian, with a BOM)";
+  if (len >= 2 && u[0] == 0xfe && u[1] == 0xff) return "UTF-16 (big-endian, with a BOM)";
+  size_t n = len < 64 ? len & ~(size_t)1 : 64, le = 0, be = 0;
+  if (n < 8) return NULL;
+  for (size_t i = 0; i < n; i += 2) {
+    le += u[i] >= 0x09 && u[i] < 0x7f && u[i + 1] == 0;
+    be += u[i] == 0 && u[i + 1] >= 0x09 && u[i + 1] < 0x7f;
+  }
+  if (le == n / 2) return "UTF-16 (little-endian)";
+  if (be == n / 2) return "UTF-16 (big-endian)";
+  return NULL;
+}
+
 int c2h_translate_buffer(c2h_translator *tr, const char *path, const char *src, size_t len,
                          c2h_file_result *res, c2h_error *err) {
   return c2h_translate_file(tr, path, src, len, NULL, res, err);
@@ -249,6 +269,16 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   c2h_tu_facts_init(&facts);
   c2h_edit_list_init(&edits);
   c2h_bracket_fixes_init(&fixes);
+  const char *wide = wide_encoding(src, len);
+  if (wide) {
+    /* Its NUL bytes would otherwise call it binary, which says nothing of
+     * how to fix it (editors on Windows save UTF-16 with a BOM). */
+    rc = c2h_error_set(err, C2H_ERR_INPUT, path, 0, 0,
+                       "%s text, not UTF-8: cu2hip reads UTF-8 (or ASCII) sources; convert it first, e.g. "
+                       "iconv -f %s -t UTF-8 FILE > FILE.utf8; not translated",
+                       wide, strncmp(wide, "UTF-32", 6) == 0 ? "UTF-32" : "UTF-16");
+    goto done;
+  }
   const void *nul = memchr(src, '\0', len);
   if (nul) {
     size_t at = (size_t)((const char *)nul - src);

@@ -120,7 +120,7 @@ int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t
     *slash = '\0';
     if ((rc = c2h_mkdirs(dir, err))) goto done;
   }
-  size_t n = strlen(path) + 32;
+  size_t n = strlen(path) + 48;
   tmp = malloc(n);
   if (!tmp) {
     rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
@@ -129,7 +129,9 @@ int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t
   /* The temporary sits beside the target so that rename() stays within one
    * file system and is atomic. */
   const char *base = c2h_path_basename(path);
-  snprintf(tmp, n, "%.*s.%s.c2h-XXXXXX", (int)(base - path), path, base);
+  /* The process id tells a later run whether the temporary is stale (its
+   * writer is gone: c2h_temp_stale). */
+  snprintf(tmp, n, "%.*s.%s.c2h-%ld-XXXXXX", (int)(base - path), path, base, (long)getpid());
   fd = mkstemp(tmp);
   if (fd < 0) {
     rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a temporary file: %s",
@@ -234,5 +236,41 @@ int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err) {
 done:
   free(tmp);
   free(dir);
+  return rc;
+}
+
+int c2h_file_read_stream(const char *path, char **data, size_t *len, c2h_error *err) {
+  int rc = 0;
+  int is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  c2h_buf b;
+  c2h_buf_init(&b);
+  /* A FIFO's open waits for a writer, as cat's does; reading then goes to
+   * the end of what it writes. */
+  int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, name, 0, 0, "cannot open: %s", strerror(errno));
+    goto done;
+  }
+  for (;;) {
+    if (c2h_buf_reserve(&b, 65536)) {
+      rc = c2h_error_set(err, C2H_ERR_NOMEM, name, 0, 0, "out of memory reading the input");
+      goto done;
+    }
+    ssize_t n = read(fd, b.data + b.len, b.cap - b.len - 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      rc = c2h_error_set(err, C2H_ERR_IO, name, 0, 0, "cannot read: %s", strerror(errno));
+      goto done;
+    }
+    if (n == 0) break;
+    b.len += (size_t)n;
+  }
+  b.data[b.len] = '\0';
+  *len = b.len;
+  *data = c2h_buf_detach(&b, NULL);
+done:
+  if (fd >= 0 && !is_stdin) close(fd);
+  c2h_buf_dispose(&b);
   return rc;
 }

@@ -11,6 +11,10 @@
  * caller frees it). */
 int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
 
+/* Reads a stream to its end: standard input for "-", else a named pipe or
+ * device (which c2h_file_read refuses: it could not be read twice). */
+int c2h_file_read_stream(const char *path, char **data, size_t *len, c2h_error *err);
+
 /* Replaces (or creates) path with len bytes, atomically: the bytes go to a
  * temporary file in the same directory, which is flushed and renamed over
  * path, so readers see the old or the new content, never a mix. mode is the

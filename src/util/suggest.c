@@ -66,3 +66,16 @@ size_t c2h_suggest_print(FILE *out, const c2h_suggest *s, const char *prefix) {
   if (s->n) fputc('?', out);
   return s->n;
 }
+
+size_t c2h_suggest_format(char *buf, size_t size, const c2h_suggest *s, const char *prefix) {
+  size_t len = 0;
+  if (size) buf[0] = '\0';
+  for (size_t i = 0; i < s->n && len < size; i++) {
+    int w = snprintf(buf + len, size - len, "%s%s%s", i == 0 ? "; did you mean " : i + 1 == s->n ? " or " : ", ",
+                     prefix, s->names[i]);
+    if (w < 0) break;
+    len += (size_t)w;
+  }
+  if (s->n && len + 1 < size) strcat(buf + len, "?");
+  return s->n;
+}

@@ -32,4 +32,8 @@ void c2h_suggest_add(c2h_suggest *s, const char *candidate);
  * Returns the number of names written. */
 size_t c2h_suggest_print(FILE *out, const c2h_suggest *s, const char *prefix);
 
+/* The same text into buf (always terminated; "" when there is none), for
+ * messages built before they are printed. */
+size_t c2h_suggest_format(char *buf, size_t size, const c2h_suggest *s, const char *prefix);
+
 #endif

@@ -15,8 +15,10 @@
 #    translation (never truncated, never missing), every backup present is
 #    the original, and no other file appeared beside them;
 #  - every file in OUT is absent or complete and equal to the expected one;
-#  - temporaries of atomic writes (.NAME.c2h-XXXXXX) left behind are
-#    counted; a re-run must neither translate nor copy nor back them up;
+#  - temporaries of atomic writes (.NAME.c2h-PID-XXXXXX) left behind are
+#    counted; a re-run must neither translate nor copy nor back them up,
+#    and removes them (their process is gone), but not the fresh planted
+#    ones without a process id (a write of an older version may be going on);
 #  - a re-run to completion gives exactly the expected result and exit code.
 # The parser's precompiled-header temporaries left in $TMPDIR are reported.
 set -u
@@ -240,8 +242,10 @@ for round in $(seq 1 "$ROUNDS"); do
     printf '#include <hip/hip_runt' >"$dir/out/part1/.planted.cu.c2h-Rt5Yp1"
   fi
   temporaries "$dir" >"$dir/temps"
-  temps_before=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps")
-  # The re-run finishes the job and leaves the temporaries alone.
+  grep planted "$dir/temps" >"$dir/temps.kept"
+  temps_before=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps.kept")
+  # The re-run finishes the job, removes the killed run's temporaries and
+  # leaves the planted ones alone.
   run_tool "$mode" "$dir" >/dev/null 2>"$dir/rerun.stderr"
   rc=$?
   [ "$rc" = "$expected_rc" ] || fail "the re-run exits $rc, want $expected_rc: $(head -c 300 "$dir/rerun.stderr")"
@@ -249,9 +253,10 @@ for round in $(seq 1 "$ROUNDS"); do
     fail "sanitizer report: $(grep -Eh -m2 'Sanitizer|runtime error:' "$dir/rerun.stderr" "$dir/killed.stderr" | tr '\n' '|')"
   fi
   check_complete "$dir"
-  temps_after=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps")
-  [ "$temps_before" = "$temps_after" ] || fail "the re-run changed leftover temporaries"
-  [ "$(temporaries "$dir")" = "$(cat "$dir/temps")" ] || fail "the re-run made new temporaries: $(temporaries "$dir" | tr '\n' ' ')"
+  temps_after=$(while IFS= read -r f; do sha256sum "$f"; done <"$dir/temps.kept")
+  [ "$temps_before" = "$temps_after" ] || fail "the re-run changed planted temporaries"
+  [ "$(temporaries "$dir")" = "$(cat "$dir/temps.kept")" ] ||
+    fail "the re-run left stale temporaries or made new ones: $(temporaries "$dir" | tr '\n' ' ')"
   # Nothing was made from a temporary: no backup, no copy, no output.
   while IFS= read -r f; do
     name=$(basename "$f")

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "util/suggest.h"
@@ -51,7 +52,35 @@ static void closest_names_only(void **state) {
   assert_string_equal(s.names[1], "no-cap");
 }
 
+/* The text messages built before printing carry: that of c2h_suggest_print. */
+static void formatted(void **state) {
+  (void)state;
+  c2h_suggest s;
+  char buf[64];
+  c2h_suggest_init(&s, "functons");
+  c2h_suggest_add(&s, "functions");
+  c2h_suggest_add(&s, "types");
+  assert_int_equal(c2h_suggest_format(buf, sizeof buf, &s, ""), 1);
+  assert_string_equal(buf, "; did you mean functions?");
+  c2h_suggest_init(&s, "no-cop");
+  c2h_suggest_add(&s, "no-copy");
+  c2h_suggest_add(&s, "no-cap");
+  c2h_suggest_format(buf, sizeof buf, &s, "--");
+  assert_string_equal(buf, "; did you mean --no-copy or --no-cap?");
+  /* Nothing close: nothing written. */
+  c2h_suggest_init(&s, "frobnicate");
+  c2h_suggest_add(&s, "format");
+  assert_int_equal(c2h_suggest_format(buf, sizeof buf, &s, ""), 0);
+  assert_string_equal(buf, "");
+  /* A short buffer is cut, never overrun. */
+  c2h_suggest_init(&s, "functons");
+  c2h_suggest_add(&s, "functions");
+  c2h_suggest_format(buf, 8, &s, "");
+  assert_int_equal(strlen(buf), 7);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(distance), cmocka_unit_test(closest_names_only)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(distance), cmocka_unit_test(closest_names_only),
+                                     cmocka_unit_test(formatted)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
