@@ -38,7 +38,7 @@ PY
   # The CPU time of the run (user + system), from bash's time.
   TIMEFORMAT='%U %S'
   t=$( { time "$tool" -q --file-time-limit 0 "$work/k$n.cu" >/dev/null 2>&1; } 2>&1 | awk '{printf "%.2f", $1 + $2}')
-  if [ -n "$prev" ]; then ratio=$(awk -v a="$t" -v b="$prev" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }'); else ratio=-; fi
+  if [ -n "$prev" ]; then ratio=$(awk -v a="$t" -v b="$prev" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'); else ratio=-; fi
   printf '%8s %10s %8s\n' "$n" "$t" "$ratio"
   prev=$t
 done
