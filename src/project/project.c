@@ -1253,8 +1253,15 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
       rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
   if (rc) goto fail;
   if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
-  /* The supervisor stops a file whose parse runs past the limit. */
-  c2h_journal_set_limit(o->journal, o->translate.time_limit_ms);
+  /* The supervisor stops a file whose parse runs past the limit. It counts
+   * wall-clock time: with more jobs than CPUs, each file gets a share of
+   * one, and as many times the limit. */
+  if (o->journal) {
+    unsigned cpus = c2h_usable_cpus(), jobs = o->jobs ? o->jobs : cpus;
+    unsigned long limit = o->translate.time_limit_ms;
+    if (cpus && jobs > cpus) limit *= (jobs + cpus - 1) / cpus;
+    c2h_journal_set_limit(o->journal, limit);
+  }
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
                        "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);

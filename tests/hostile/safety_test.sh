@@ -274,7 +274,7 @@ sc_interrupted_then_edited() {
     no_stderr 'output-edited' "an output the stopped run wrote reported as edited"
     rm -rf FRESH
     "$TOOL" -q -o FRESH src >/dev/null 2>&1
-    diff -r -x '.cu2hip-*' OUT FRESH >/dev/null || die "after SIG$sig, OUT is not the translation of the edited inputs"
+    diff -r -x '.cu2hip-*' -x '.*.c2h-*' OUT FRESH >"$LOG/diff" || die "after SIG$sig, OUT is not the translation of the edited inputs: $(head -c 300 "$LOG/diff" | tr '\n' '|')"
     [ ! -e OUT/.cu2hip-journal ] || die "the journal is left after a complete run"
   done
   [ "$killed" -gt 0 ] || { echo "no run was stopped mid-way (too fast?)"; exit 77; }
