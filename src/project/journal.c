@@ -1,6 +1,8 @@
-/* The crash journal (cu2hip/journal.h). One fixed-size block of shared
- * memory: no pointers inside, since the two processes map it at the same
- * address only by the accident of fork. */
+/* The crash journal (cu2hip/journal.h): the file each worker is on and
+ * since when, the files earlier attempts crashed on or were stopped on.
+ * One fixed-size block of shared memory: no pointers inside, since the two
+ * processes map it at the same address only by the accident of fork. (Not
+ * the write journal of an output tree, which is cache.c's.) */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cu2hip/journal.h"
 
