@@ -250,7 +250,8 @@ static void read_journal(c2h_cache *c) {
     char *rel = c2h_strndup(line + skip, rel_len);
     if (!rel) break;
     json_t *list = json_object_get(c->journaled, rel);
-    if (!list) json_object_set_new(c->journaled, rel, list = json_array());
+    /* (A name that is not UTF-8 cannot be a key: its record is skipped.) */
+    if (!list && json_object_set_new(c->journaled, rel, json_array()) == 0) list = json_object_get(c->journaled, rel);
     if (list) json_array_append_new(list, json_string(digest));
     free(rel);
   }
