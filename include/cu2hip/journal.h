@@ -4,7 +4,10 @@
  * supervising process shares with it, so that when the run dies of a crash
  * no handler could catch (a stack overflow inside libclang, say), the
  * supervisor knows which file did it and can start the run again with that
- * file left as it is and reported (check `parse-crash`).
+ * file left as it is and reported (check `parse-crash`). It also lets the
+ * supervisor stop a file that runs past the per-file time limit where the
+ * run cannot stop it (inside libclang's parse): the run is killed and
+ * started again with that file left as it is (check `time-limit`).
  *
  * The run side (c2h_project_run, through c2h_project_options.journal) marks
  * each worker's current file; the supervisor side reads the marks after the
@@ -29,6 +32,24 @@ int c2h_journal_crashed(const c2h_journal *j, const char *path);
 /* Whether the next attempt must run one file at a time (a crash happened
  * while several files were in progress, so the culprit is not known). */
 int c2h_journal_serial(const c2h_journal *j);
+
+/* How long a previous attempt had spent on path when the supervisor stopped
+ * it at the time limit (ms, at least 1), or 0. */
+unsigned long long c2h_journal_timed_out(const c2h_journal *j, const char *path);
+/* Run side: the per-file time limit (ms, 0: none), for the supervisor. */
+void c2h_journal_set_limit(c2h_journal *j, unsigned long limit_ms);
+
+/* Supervisor side. The wall-clock time after which a file still in
+ * progress is stopped (ms, 0: never): the limit, plus a margin for the
+ * run's own CPU-time check to act first. */
+unsigned long c2h_journal_stop_after_ms(const c2h_journal *j);
+/* Whether some file has been in progress longer than that at now_ms (the
+ * monotonic clock, c2h_journal_now_ms): then it is recorded as stopped at
+ * the limit, *culprit names it, and 1 is returned; the caller kills the
+ * run, and calls c2h_journal_clear_marks once it is dead. */
+int c2h_journal_overdue(c2h_journal *j, long long now_ms, const char **culprit);
+void c2h_journal_clear_marks(c2h_journal *j);
+long long c2h_journal_now_ms(void);
 
 /* Supervisor side, after the run died of signal sig: records the culprit
  * (the only file in progress) and returns 1; or, when several files were

@@ -107,6 +107,13 @@ void c2h_file_result_dispose(c2h_file_result *res);
 int c2h_file_result_crashed(c2h_file_result *res, const char *path, const char *src, size_t len,
                             const char *what, c2h_error *err);
 
+/* Makes res the result of a file that ran past the time limit of limit_ms
+ * (stopped after elapsed_ms): its input as it is and one time-limit error.
+ * Used by the translation itself and for files a supervising process
+ * stopped (c2h_journal). Fails only on out-of-memory. */
+int c2h_file_result_timed_out(c2h_file_result *res, const char *path, const char *src, size_t len,
+                              unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err);
+
 /* A translator owns one parser instance: use one per thread. */
 typedef struct c2h_translator c2h_translator;
 

@@ -6,7 +6,10 @@
  * and reported. The outputs an attempt wrote are complete files (atomic
  * writes), and translating twice gives the same bytes, so a new attempt
  * simply redoes everything; standard output is kept in a memory file and
- * passed on only from the last attempt, so nothing is printed twice. */
+ * passed on only from the last attempt, so nothing is printed twice.
+ * The same way, a file still in progress well past the per-file time limit
+ * (a parse that libclang gives no way to interrupt) is stopped: the run is
+ * killed and redone with that file left as it is (`time-limit`). */
 #define _GNU_SOURCE /* memfd_create */
 #include "supervise.h"
 
@@ -18,6 +21,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "exit_codes.h"
@@ -62,6 +66,30 @@ static int die_like(int sig) {
   return 128 + sig;
 }
 
+/* Waits for the child. Every 50 ms (or as soon as the child ends: SIGCHLD
+ * is blocked, and waited for) it looks for a file in progress past the time
+ * limit the run set (libclang's parse cannot be interrupted from inside);
+ * then it kills the child, reaps it and returns 1 with *overdue naming the
+ * file. Returns 0 when the child ended by itself. */
+static int wait_or_stop(pid_t pid, c2h_journal *j, int *status, const char **overdue) {
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  *overdue = NULL;
+  for (;;) {
+    pid_t got = waitpid(pid, status, WNOHANG);
+    if (got == pid || (got < 0 && errno != EINTR)) return 0;
+    if (c2h_journal_overdue(j, c2h_journal_now_ms(), overdue)) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
+      }
+      return 1;
+    }
+    struct timespec nap = {0, 50 * 1000 * 1000};
+    sigtimedwait(&chld, NULL, &nap);
+  }
+}
+
 int c2h_cli_supervise(c2h_journal **journal) {
   *journal = NULL;
   const char *off = getenv("CU2HIP_NO_SUPERVISOR");
@@ -75,11 +103,16 @@ int c2h_cli_supervise(c2h_journal **journal) {
   fflush(NULL);
   static const int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
   pid_t parent = getpid();
+  sigset_t chld, old_mask;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, &old_mask);
   for (int attempt = 1;; attempt++) {
     if (ftruncate(out, 0) != 0 || lseek(out, 0, SEEK_SET) != 0) break;
     pid_t pid = fork();
     if (pid < 0) break;
     if (pid == 0) {
+      sigprocmask(SIG_SETMASK, &old_mask, NULL);
       /* The child: dies with the parent (SIGKILL to the parent must stop
        * the run), writes its standard output to the memory file. */
       prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -93,7 +126,14 @@ int c2h_cli_supervise(c2h_journal **journal) {
     g_child = pid;
     for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++) signal(forwarded[i], forward);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    const char *overdue = NULL;
+    if (wait_or_stop(pid, j, &status, &overdue)) {
+      /* Stopped at the time limit: the new attempt leaves that file as it
+       * is and reports it; the files in progress beside it are redone. */
+      g_child = 0;
+      c2h_journal_clear_marks(j);
+      fprintf(stderr, "cu2hip: %s ran past the per-file time limit; running again without it\n", overdue);
+      continue;
     }
     g_child = 0;
     if (WIFEXITED(status)) {
@@ -106,6 +146,7 @@ int c2h_cli_supervise(c2h_journal **journal) {
       }
       close(out);
       c2h_journal_free(j);
+      sigprocmask(SIG_SETMASK, &old_mask, NULL);
       return code;
     }
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
@@ -116,6 +157,7 @@ int c2h_cli_supervise(c2h_journal **journal) {
                         "written\n", strsignal(sig));
       close(out);
       c2h_journal_free(j);
+      sigprocmask(SIG_SETMASK, &old_mask, NULL);
       return is_crash(sig) ? C2H_EXIT_INTERNAL : die_like(sig);
     }
     if (culprit)
@@ -127,6 +169,7 @@ int c2h_cli_supervise(c2h_journal **journal) {
   }
   /* fork or the memory file failed: this process runs, unsupervised but
    * still leaving out the files earlier attempts crashed on. */
+  sigprocmask(SIG_SETMASK, &old_mask, NULL);
   close(out);
   for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++) signal(forwarded[i], SIG_DFL);
   *journal = j;

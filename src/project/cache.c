@@ -17,11 +17,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "util/buf.h"
@@ -121,6 +124,11 @@ struct c2h_cache {
   json_t *old_files;  /* entries read at open for reuse (read-only during the run); NULL: none */
   json_t *written;    /* entries read at open whatever their run key: what was written (read-only) */
   json_t *files;      /* entries to save: the old ones, replaced as files are stored */
+  json_t *journaled;  /* rel -> [digest, ...]: what the journal of earlier runs says was written (read-only) */
+  json_t *this_run;   /* rel -> digest: what this run wrote (under lock) */
+  int unfoldable;     /* a record of this run's journal cannot go into the JSON cache (not UTF-8) */
+  char *journal_path; /* OUT/.cu2hip-journal */
+  int journal_fd;     /* open for appending, or -1 (not made yet, or cannot be) */
   int dirty;          /* an entry was stored: the file must be written */
   pthread_mutex_t lock;
   c2h_strmap lib_index; /* library name -> index in libs */
@@ -146,31 +154,159 @@ static int index_libraries(c2h_cache *c, const c2h_rules *rules) {
   return 0;
 }
 
+static int is_digest(const json_t *v) {
+  const char *h = json_string_value(v);
+  if (!h || strlen(h) != 32) return 0;
+  for (const char *p = h; *p; p++)
+    if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return 0;
+  return 1;
+}
+
+/* Whether an entry has the shape c2h_cache_store (or c2h_cache_edited, or
+ * the journal's fold) gives it; entries of any other shape are dropped and
+ * the cache is reported damaged. */
+static int entry_valid(const json_t *e) {
+  if (!json_is_object(e) || (json_object_get(e, "digest") && !is_digest(json_object_get(e, "digest")))) return 0;
+  const json_t *out = json_object_get(e, "output");
+  if (out && !json_is_null(out) &&
+      !(json_is_array(out) && json_array_size(out) == 3 && json_is_integer(json_array_get(out, 0)) &&
+        json_is_integer(json_array_get(out, 1)) && json_is_integer(json_array_get(out, 2))))
+    return 0;
+  static const char *const strings[] = {"kind", "input", "flags"};
+  for (size_t i = 0; i < 3; i++) {
+    const json_t *v = json_object_get(e, strings[i]);
+    if (v && !json_is_string(v) && !json_is_null(v)) return 0;
+  }
+  const json_t *deps = json_object_get(e, "depends"), *diags = json_object_get(e, "diags");
+  if ((deps && !json_is_array(deps)) || (diags && !json_is_array(diags))) return 0;
+  size_t i;
+  json_t *d;
+  json_array_foreach(deps, i, d) if (!json_is_array(d) || !json_is_string(json_array_get(d, 0)) ||
+                                     !json_is_string(json_array_get(d, 1))) return 0;
+  const json_t *stats = json_object_get(e, "stats");
+  return !stats || json_is_object(stats);
+}
+
+/* Reads what the cache file says; *why is set when it is there but cannot
+ * be used as a whole (then the valid entries are still kept: they tell
+ * which outputs cu2hip wrote). Returns the files object (owned) or NULL. */
+static json_t *read_cache_file(const char *path, json_t **root_out, char *why, size_t why_size) {
+  json_error_t jerr;
+  why[0] = '\0';
+  *root_out = NULL;
+  json_t *root = json_load_file(path, 0, &jerr);
+  if (!root) {
+    struct stat st;
+    if (lstat(path, &st) == 0 || errno != ENOENT)
+      snprintf(why, why_size, "it does not read as JSON (%s, line %d)", jerr.text, jerr.line);
+    return NULL;
+  }
+  *root_out = root;
+  const json_t *format = json_object_get(root, "format");
+  json_t *files = json_object_get(root, "files");
+  if (!json_is_integer(format) || !json_is_object(files) || !json_is_string(json_object_get(root, "key"))) {
+    snprintf(why, why_size, "%s", "it is not a cache of cu2hip (no format, key or files)");
+    return NULL;
+  }
+  if (json_integer_value(format) != CACHE_FORMAT) {
+    snprintf(why, why_size, "it was written in format %lld, not %d", (long long)json_integer_value(format),
+             CACHE_FORMAT);
+    return NULL;
+  }
+  json_t *valid = json_object();
+  const char *rel;
+  json_t *e;
+  size_t bad = 0;
+  json_object_foreach(files, rel, e) {
+    if (entry_valid(e)) json_object_set(valid, rel, e);
+    else bad++;
+  }
+  if (bad) snprintf(why, why_size, "%zu of its entries are malformed", bad);
+  return valid;
+}
+
+/* The write journal: one line per output written, appended as it is
+ * written, so that a run that was stopped before it saved the cache still
+ * tells the next run what it wrote (`w DIGEST LENGTH REL`). A line cut
+ * short, or any other text, is skipped. */
+#define JOURNAL_FILE ".cu2hip-journal"
+
+static void read_journal(c2h_cache *c) {
+  char *data = NULL;
+  size_t len = 0;
+  c2h_error err;
+  if (c2h_file_read(c->journal_path, &data, &len, &err) != 0) return;
+  for (size_t at = 0; at < len;) {
+    const char *line = data + at;
+    const char *nl = memchr(line, '\n', len - at);
+    size_t line_len = nl ? (size_t)(nl - line) : len - at;
+    at += line_len + 1;
+    char digest[33];
+    unsigned long rel_len = 0;
+    int skip = 0;
+    if (line_len < 38 || sscanf(line, "w %32[0-9a-f] %lu %n", digest, &rel_len, &skip) != 2 || skip <= 0 ||
+        strlen(digest) != 32 || (size_t)skip + rel_len != line_len || !nl)
+      continue;
+    char *rel = c2h_strndup(line + skip, rel_len);
+    if (!rel) break;
+    json_t *list = json_object_get(c->journaled, rel);
+    /* (A name that is not UTF-8 cannot be a key: its record is skipped.) */
+    if (!list && json_object_set_new(c->journaled, rel, json_array()) == 0) list = json_object_get(c->journaled, rel);
+    if (list) json_array_append_new(list, json_string(digest));
+    free(rel);
+  }
+  free(data);
+}
+
 int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
-                   int reuse) {
+                   int reuse, c2h_error *damage) {
   c2h_cache *c = calloc(1, sizeof *c);
   if (!c) return C2H_ERR_NOMEM;
   pthread_mutex_init(&c->lock, NULL);
   c2h_strmap_init(&c->lib_index);
   c2h_strmap_init(&c->header_index);
   c->key = *run_key;
+  c->journal_fd = -1;
+  c2h_error_clear(damage);
   c->path = c2h_path_join(out_dir, C2H_CACHE_FILE);
+  c->journal_path = c2h_path_join(out_dir, JOURNAL_FILE);
   c->files = json_object();
-  if (!c->path || !c->files || index_libraries(c, rules)) goto nomem;
+  c->journaled = json_object();
+  c->this_run = json_object();
+  if (!c->path || !c->journal_path || !c->files || !c->journaled || !c->this_run || index_libraries(c, rules)) goto nomem;
   json_t *root = NULL;
-  json_t *files = c2h_json_record_section(c->path, CACHE_FORMAT, "files", &root);
+  char why[512];
+  json_t *files = read_cache_file(c->path, &root, why, sizeof why);
+  if (why[0]) c2h_error_set(damage, C2H_ERR_INPUT, c->path, 0, 0, "%s", why);
   if (files) c->written = json_incref(files);
-  if (files && json_is_string(json_object_get(root, "key")) &&
-      strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
+  if (files && !why[0] && strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
     if (reuse) c->old_files = json_incref(files);
     if (json_object_update(c->files, files)) {
+      json_decref(files);
       json_decref(root);
       goto nomem;
     }
+  } else if (files && why[0]) {
+    /* What a damaged cache still says was written is carried over (never
+     * as up to date), so that it keeps telling edits. */
+    const char *rel;
+    json_t *e;
+    json_object_foreach(files, rel, e) {
+      if (!is_digest(json_object_get(e, "digest"))) continue;
+      json_t *keep = json_pack("{s:O}", "digest", json_object_get(e, "digest"));
+      if (!keep || json_object_set_new(c->files, rel, keep)) goto nomem_files;
+      c->dirty = 1;
+    }
   }
+  json_decref(files);
   json_decref(root);
+  read_journal(c);
+  if (json_object_size(c->journaled)) c->dirty = 1; /* folded into the cache at the end */
   *out = c;
   return 0;
+nomem_files:
+  json_decref(files);
+  json_decref(root);
 nomem:
   c2h_cache_free(c);
   return C2H_ERR_NOMEM;
@@ -181,6 +317,10 @@ void c2h_cache_free(c2h_cache *c) {
   json_decref(c->old_files);
   json_decref(c->written);
   json_decref(c->files);
+  json_decref(c->journaled);
+  json_decref(c->this_run);
+  if (c->journal_fd >= 0) close(c->journal_fd);
+  free(c->journal_path);
   pthread_mutex_destroy(&c->lock);
   c2h_strmap_dispose(&c->lib_index);
   c2h_strmap_dispose(&c->header_index);
@@ -374,29 +514,58 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
   return rc;
 }
 
+/* The digest of the file at path; 0, or -1 when it cannot be read. */
+static int file_digest(const char *path, c2h_digest *d) {
+  char *data = NULL;
+  size_t len = 0;
+  c2h_error err;
+  if (c2h_file_read(path, &data, &len, &err) != 0) return -1;
+  c2h_digest_bytes(data, len, d);
+  free(data);
+  return 0;
+}
+
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed) {
-  *edited = *input_changed = 0;
-  const json_t *e = json_object_get(c->written, rel);
-  if (!e || !json_is_string(json_object_get(e, "digest"))) return 0; /* not known to be ours */
+                     int *input_changed, int *unrecorded) {
+  *edited = *input_changed = *unrecorded = 0;
   struct stat st;
   if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
-  json_t *now = output_stamp(output_path);
-  int same_stamp = now && json_equal(now, json_object_get(e, "output"));
-  json_decref(now);
-  if (same_stamp || same_digest(e, output_path) != 0) return 0;
+  const json_t *e = json_object_get(c->written, rel);
+  const json_t *journaled = json_object_get(c->journaled, rel);
+  int recorded = e && json_is_string(json_object_get(e, "digest"));
+  if (recorded) {
+    json_t *now = output_stamp(output_path);
+    int same_stamp = now && json_equal(now, json_object_get(e, "output"));
+    json_decref(now);
+    if (same_stamp) return 0;
+  }
+  c2h_digest d;
+  if (file_digest(output_path, &d) != 0) return 0; /* unreadable: the write will tell */
+  if (recorded && string_is(json_object_get(e, "digest"), d.hex)) return 0;
+  size_t i;
+  json_t *v;
+  json_array_foreach(journaled, i, v) if (string_is(v, d.hex)) return 0; /* written by a run that was stopped */
   *edited = 1;
-  *input_changed = !string_is(json_object_get(e, "input"), input->hex);
+  if (!recorded && !journaled) {
+    /* No record says cu2hip wrote it (no cache, a damaged one, or a file
+     * that was there before): the caller keeps it unless it holds what
+     * this run makes. */
+    *unrecorded = 1;
+    return 0;
+  }
+  *input_changed = !e || !string_is(json_object_get(e, "input"), input->hex);
   /* Made with another run key, this run's cache does not hold it: keep what
    * tells the edit, so that the next run still keeps the file, but nothing
    * that could be taken as up to date. */
-  const json_t *was_input = json_object_get(e, "input"), *was_output = json_object_get(e, "output");
+  const json_t *was_input = e ? json_object_get(e, "input") : NULL, *was_output = e ? json_object_get(e, "output") : NULL;
+  const json_t *was_digest =
+      recorded ? json_object_get(e, "digest") : json_array_get(journaled, json_array_size(journaled) - 1);
   json_t *keep = json_pack("{s:O,s:O,s:O}", "input", was_input ? was_input : json_null(), "output",
-                           was_output ? was_output : json_null(), "digest", json_object_get(e, "digest"));
+                           was_output ? was_output : json_null(), "digest", was_digest);
   if (!keep) return C2H_ERR_NOMEM;
   int rc = 0;
   pthread_mutex_lock(&c->lock);
-  if (!json_object_get(c->files, rel)) {
+  if (!json_object_get(c->files, rel) || !json_is_string(json_object_get(json_object_get(c->files, rel), "kind"))) {
     rc = json_object_set_new(c->files, rel, keep) ? C2H_ERR_NOMEM : 0;
     c->dirty = 1;
   } else {
@@ -404,6 +573,31 @@ int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, con
   }
   pthread_mutex_unlock(&c->lock);
   return rc;
+}
+
+int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written) {
+  if (!c || !written) return 0;
+  size_t len = strlen(rel);
+  char *line = malloc(len + 64);
+  if (!line) return C2H_ERR_NOMEM;
+  int n = snprintf(line, len + 64, "w %s %zu %s\n", written->hex, len, rel);
+  pthread_mutex_lock(&c->lock);
+  if (c->journal_fd == -1)
+    c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  /* One write per record (O_APPEND): a kill leaves whole lines, or a last
+   * one cut short, which is skipped when read. Not flushed to disk one by
+   * one: the kernel keeps what a killed process wrote, and a record a
+   * power failure loses only makes its output count as not cu2hip's. */
+  if (c->journal_fd >= 0 && n > 0 && write(c->journal_fd, line, (size_t)n) != n) {
+    close(c->journal_fd);
+    c->journal_fd = -2; /* a full disk: the cache at the end still tells */
+  }
+  /* What this run wrote is this run's record, whatever the cache held. */
+  if (json_object_set_new(c->this_run, rel, json_string(written->hex))) c->unfoldable = 1;
+  c->dirty = 1;
+  pthread_mutex_unlock(&c->lock);
+  free(line);
+  return 0;
 }
 
 static json_t *diag_json(const c2h_diag *d, const char *path) {
@@ -496,13 +690,41 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
   return rc;
 }
 
+/* Every output the journals name gets an entry holding the digest last
+ * written, unless its entry holds it already: an output this run wrote but
+ * did not cache (a file left as it is), or one a stopped run wrote, is then
+ * known to be cu2hip's. */
+static int fold_journal(c2h_cache *c) {
+  const char *rel;
+  json_t *v;
+  json_t *last = json_object();
+  if (!last) return C2H_ERR_NOMEM;
+  json_object_foreach(c->journaled, rel, v) json_object_set(last, rel, json_array_get(v, json_array_size(v) - 1));
+  json_object_update(last, c->this_run);
+  int rc = 0;
+  json_object_foreach(last, rel, v) {
+    json_t *e = json_object_get(c->files, rel);
+    if (e && json_equal(json_object_get(e, "digest"), v)) continue;
+    if (json_object_set_new(c->files, rel, json_pack("{s:O}", "digest", v))) rc = C2H_ERR_NOMEM;
+  }
+  json_decref(last);
+  return rc;
+}
+
 int c2h_cache_save(c2h_cache *c, c2h_error *err) {
   if (!c->dirty) return 0; /* a run that redid nothing leaves the file as it is */
+  if (fold_journal(c)) return c2h_error_set(err, C2H_ERR_NOMEM, c->path, 0, 0, "out of memory");
   json_t *root = json_pack("{s:i,s:s,s:O}", "format", CACHE_FORMAT, "key", c->key.hex, "files", c->files);
   char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
   json_decref(root);
   if (!text) return c2h_error_set(err, C2H_ERR_NOMEM, c->path, 0, 0, "out of memory");
   int rc = c2h_file_write_atomic(c->path, text, strlen(text), 0644, err);
   free(text);
+  /* The cache holds every record now; records it cannot hold stay. */
+  if (rc == 0 && !c->unfoldable) {
+    if (c->journal_fd >= 0) close(c->journal_fd);
+    c->journal_fd = -1;
+    unlink(c->journal_path);
+  }
   return rc;
 }

@@ -41,9 +41,13 @@ typedef struct c2h_cache c2h_cache;
  * run empty: never an error; what it says was written still tells edited
  * outputs (c2h_cache_edited). reuse 0 (--no-incremental): no file is up to
  * date, but edits are still told and written files still recorded. rules
- * resolves library names in stats. Fails only when out of memory. */
+ * resolves library names in stats. A cache file that is there but damaged
+ * (not JSON, another format, malformed entries) sets damage (code, path,
+ * why); what its valid entries say was written is still used. The write
+ * journal (OUT/.cu2hip-journal, c2h_cache_note_written) of a run that was
+ * stopped is read too. Fails only when out of memory. */
 int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
-                   int reuse);
+                   int reuse, c2h_error *damage);
 
 /* What a cached file was. */
 typedef enum c2h_cache_kind { C2H_CACHED_TRANSLATED, C2H_CACHED_COPIED } c2h_cache_kind;
@@ -61,13 +65,20 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
 
 /* Whether a person edited the output of `rel` since cu2hip wrote it: an
  * earlier run (of any run key) recorded the digest of what it wrote, and the
- * file is there with other bytes. A removed output, or one with no digest
- * recorded, is not edited. *input_changed: the input is no longer the one
+ * file is there with other bytes. A removed output is not edited.
+ * *input_changed: the input is no longer the one
  * the output was made from. An edited output's record is carried into this
- * run's cache so that the next run keeps it too. Thread-safe. Returns 0 or
- * C2H_ERR_NOMEM. */
+ * run's cache so that the next run keeps it too. An output no record names
+ * (no cache, a damaged one, a file that was there before) is *edited with
+ * *unrecorded set: the caller keeps it unless it holds what this run makes.
+ * Thread-safe. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed);
+                     int *input_changed, int *unrecorded);
+
+/* Appends to the write journal that this run just wrote the output of rel
+ * with this digest (NULL: a link; nothing recorded), so that a run stopped
+ * before it saves the cache still tells the next one. Thread-safe. */
+int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written);
 
 /* Records a file just written (res: NULL for a copy); written: the digest
  * of the bytes written, NULL for a link. Thread-safe. */
@@ -76,7 +87,8 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
                     const c2h_file_result *res);
 
 /* Writes the cache (atomically) when this run stored an entry; entries of
- * files this run did not see are kept. Errors go to err. */
+ * files this run did not see are kept, the journals' records are folded in
+ * and the journal file removed. Errors go to err. */
 int c2h_cache_save(c2h_cache *c, c2h_error *err);
 void c2h_cache_free(c2h_cache *c);
 

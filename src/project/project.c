@@ -217,6 +217,12 @@ static char *output_path(const c2h_project_options *o, const c2h_job *j) {
   return NULL;
 }
 
+/* The folder nothing may be written outside of, or NULL (in place: each
+ * output is its input). */
+static const char *output_root(const c2h_project_options *o) {
+  return o->mode == C2H_OUTPUT_DIR ? o->out_dir : NULL;
+}
+
 /* With -o, whether target (an output path) is the input file itself, as
  * when an output tree overlaps the input tree through a link. */
 static int overwrites_input(const c2h_job *j, const char *target) {
@@ -261,7 +267,8 @@ static int holds(const char *path, const char *data, size_t len);
 /* Writes cu2hip_compat.h into the folder of `target` (a translation that
  * includes it as "cu2hip_compat.h"), unless it holds the text already.
  * Jobs of one folder may race here: each writes the same bytes atomically. */
-static int write_compat_header(const c2h_job *j, const char *target, job_out *out, c2h_error *err) {
+static int write_compat_header(const c2h_project_options *o, const c2h_job *j, const char *target, job_out *out,
+                               c2h_error *err) {
   size_t len = 0;
   const char *text = c2h_compat_header(&len);
   const char *base = c2h_path_basename(target);
@@ -270,7 +277,7 @@ static int write_compat_header(const c2h_job *j, const char *target, job_out *ou
   memcpy(path, target, (size_t)(base - target));
   strcpy(path + (base - target), C2H_COMPAT_HEADER_NAME);
   int rc = 0;
-  if (!holds(path, text, len) && c2h_file_write_atomic(path, text, len, 0644, err) != 0)
+  if (!holds(path, text, len) && c2h_file_write_below(output_root(o), path, text, len, 0644, err) != 0)
     rc = output_error(out, j, path, err);
   free(path);
   return rc;
@@ -314,12 +321,12 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
     rc = job_error(out, j->path, "%s", "not written: the output path is the input file itself");
     goto done;
   }
-  if (c2h_file_write_atomic(target, res->output, res->output_len, mode, err) != 0) {
+  if (c2h_file_write_below(output_root(o), target, res->output, res->output_len, mode, err) != 0) {
     rc = output_error(out, j, target, err);
     goto done;
   }
   out->sum->written++;
-  if (res->needs_compat_header) rc = write_compat_header(j, target, out, err);
+  if (res->needs_compat_header) rc = write_compat_header(o, j, target, out, err);
 done:
   free(target);
   free(backup);
@@ -328,7 +335,8 @@ done:
 
 int c2h_check_enabled(const c2h_check_filter *filters, size_t n, c2h_check check) {
   int on = 1;
-  if (check == C2H_CHECK_INPUT_ERROR) return 1;
+  /* What says a file was left untranslated cannot be turned off. */
+  if (check == C2H_CHECK_INPUT_ERROR || check == C2H_CHECK_TIME_LIMIT || check == C2H_CHECK_PARSE_CRASH) return 1;
   for (size_t i = 0; i < n; i++)
     if (c2h_check_matches(filters[i].pattern, check)) on = filters[i].enable != 0;
   return on;
@@ -358,8 +366,8 @@ static int copy_file(const c2h_project_options *o, const c2h_job *j, const char 
   char *target = output_path(o, j);
   if (!target) return C2H_ERR_NOMEM;
   int rc = 0;
-  if (j->link_target ? c2h_symlink_atomic(j->link_target, target, &err) != 0
-                     : c2h_file_write_atomic(target, data, len, input_mode(j->path), &err) != 0)
+  if (j->link_target ? c2h_symlink_below(output_root(o), j->link_target, target, &err) != 0
+                     : c2h_file_write_below(output_root(o), target, data, len, input_mode(j->path), &err) != 0)
     rc = output_error(out, j, target, &err);
   else
     out->sum->copied++;
@@ -403,15 +411,25 @@ static int holds(const char *path, const char *data, size_t len) {
  * differs from the result: an output that already holds it (as after a run
  * interrupted before it saved the cache) is not an edit. */
 static int keep_edited(const c2h_project_options *o, const c2h_job *j, const char *target, int input_changed,
-                       job_out *out) {
+                       int unrecorded, job_out *out) {
   out->rec->edited = 1;
   out->sum->kept_edited++;
   if (!c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_OUTPUT_EDITED)) return 0; /* kept all the same */
-  int rc = c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED, NULL,
-                             "%s was edited since cu2hip wrote it; it is kept as it is%s (to translate it again, "
-                             "delete it or run with --overwrite-edited)",
-                             target, input_changed ? ", although this input changed since and it may be out of date"
-                                                   : "");
+  int rc = unrecorded
+               ? c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
+                                   NULL,
+                                   "%s is not what cu2hip makes of this input, and no record says cu2hip wrote it "
+                                   "(the incremental cache is missing or damaged, or the file was there before): "
+                                   "it may hold edits, so it is kept as it is (to translate it again, delete it or "
+                                   "run with --overwrite-edited)",
+                                   target)
+               : c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
+                                   NULL,
+                                   "%s was edited since cu2hip wrote it; it is kept as it is%s (to translate it "
+                                   "again, delete it or run with --overwrite-edited)",
+                                   target,
+                                   input_changed ? ", although this input changed since and it may be out of date"
+                                                 : "");
   if (rc) return rc;
   out->rec->by_severity[C2H_SEV_WARNING]++;
   out->rec->by_check[C2H_CHECK_OUTPUT_EDITED]++;
@@ -438,7 +456,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   c2h_error_clear(&err);
   c2h_file_result res;
   c2h_file_result_init(&res);
-  int rc = 0, hit = 0, edited = 0, input_changed = 0;
+  int rc = 0, hit = 0, edited = 0, input_changed = 0, unrecorded = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
   char **script_flags = NULL;
@@ -469,20 +487,32 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto nomem;
   if (env->cache) {
     if (!(target = output_path(o, j))) goto nomem;
+    /* An output that would go through a link is reported as such, not
+     * looked at (nor taken for an edit) through it. */
+    if (c2h_path_check_below(output_root(o), target, &err) != 0) {
+      rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : output_error(out, j, target, &err);
+      goto done;
+    }
     c2h_digest_bytes(src ? src : "", len, &input_digest);
     job_key(j, script_flags, n_script_flags, &key);
     if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
       goto done;
     if (!hit && !o->overwrite_edited &&
-        (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed)))
+        (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed,
+                               &unrecorded)))
       goto done;
   }
   if (copy) {
     if (hit) sum->copied++;
     else if (edited && !holds(target, src, len)) {
-      rc = keep_edited(o, j, target, input_changed, out);
+      rc = keep_edited(o, j, target, input_changed, unrecorded, out);
       goto done;
-    } else if ((rc = copy_file(o, j, src, len, out))) goto done;
+    } else if ((rc = copy_file(o, j, src, len, out))) {
+      goto done;
+    } else if (env->cache && sum->input_errors == errors_before && !j->link_target &&
+               (rc = c2h_cache_note_written(env->cache, j->out_rel, &input_digest))) {
+      goto done;
+    }
     /* A link to a folder is recreated but is no file: the summary counts
      * files (unless it failed, which is told). */
     rec->copied = sum->input_errors == errors_before && !j->link_dir;
@@ -492,7 +522,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     /* Up to date: diagnostics and figures as the run that made it had them;
      * the compatibility header it includes is put back if it went missing. */
     if (res.needs_compat_header && o->mode != C2H_OUTPUT_STDOUT && o->mode != C2H_OUTPUT_NONE &&
-        (rc = write_compat_header(j, target, out, &err)))
+        (rc = write_compat_header(o, j, target, out, &err)))
       goto done;
   } else if (script != C2H_BUILDFILE_NONE) {
     /* CMakeLists.txt, Makefiles: their own translator, no parser needed. */
@@ -517,7 +547,12 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       fo.includer_len = includer_len;
     }
     int crash_signal = c2h_journal_crashed(o->journal, j->path);
-    if (crash_signal) {
+    unsigned long long stopped_after = c2h_journal_timed_out(o->journal, j->path);
+    if (stopped_after) {
+      /* The supervisor stopped an earlier attempt on this file. */
+      rc = c2h_file_result_timed_out(&res, j->path, src ? src : "", len, stopped_after, o->translate.time_limit_ms,
+                                     &err);
+    } else if (crash_signal) {
       char what[128];
       snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
                strsignal(crash_signal));
@@ -533,7 +568,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     goto done;
   }
   if (edited && !holds(target, res.output, res.output_len)) {
-    rc = keep_edited(o, j, target, input_changed, out);
+    rc = keep_edited(o, j, target, input_changed, unrecorded, out);
     goto done;
   }
   sum->files++;
@@ -545,12 +580,23 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   rec->stats = res.stats;
   if (!hit) {
     if ((rc = write_output(o, j, &res, out, &err))) goto done;
-    /* A file that ran out of time or crashed the parser is tried again by
-     * the next run. */
-    int timed_out = 0;
+    if (env->cache && sum->input_errors == errors_before) {
+      c2h_digest written;
+      c2h_digest_bytes(res.output ? res.output : "", res.output_len, &written);
+      if ((rc = c2h_cache_note_written(env->cache, j->out_rel, &written))) goto done;
+    }
+    /* A file that ran out of time or crashed the parser is left as it is:
+     * it failed (it counts as an input that could not be translated, which
+     * no --disable hides), and the next run tries it again. */
+    int untranslated = 0;
     for (size_t i = 0; i < res.diags.len; i++)
-      timed_out |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT || res.diags.items[i].check == C2H_CHECK_PARSE_CRASH;
-    if (env->cache && sum->input_errors == errors_before && !timed_out &&
+      untranslated |= res.diags.items[i].check == C2H_CHECK_TIME_LIMIT ||
+                      res.diags.items[i].check == C2H_CHECK_PARSE_CRASH;
+    if (untranslated) {
+      sum->input_errors++;
+      rec->translated = 0;
+    }
+    if (env->cache && sum->input_errors == errors_before &&
         (rc = store_translation(env->cache, j, &input_digest, &key, target, &res)))
       goto done;
   }
@@ -1128,6 +1174,13 @@ static int add_stream_job(c2h_run *r, const char *input) {
   return rc;
 }
 
+/* Another run writes in the tree: this one waits its turn, and says so
+ * (even with -q: a run that seems to hang must say why). */
+static void say_waiting(void *ctx, const char *dir) {
+  (void)ctx;
+  fprintf(stderr, "cu2hip: waiting for another cu2hip run writing in %s to finish\n", dir);
+}
+
 /* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
 static int no_sources_error(const char *const *inputs, const int *is_dir, size_t n, c2h_error *err) {
   char names[400] = "";
@@ -1148,6 +1201,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   int rc = 0;
   c2h_run run = {.o = o, .diags = diags, .sum = sum};
   c2h_cache *cache = NULL;
+  c2h_tree_lock lock = {NULL, 0};
   script_renames renames = {0};
   const char **db_inputs = NULL;
   char **canonical = NULL;
@@ -1267,16 +1321,39 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     goto done;
   }
   if (o->mode == C2H_OUTPUT_DIR && (rc = open_output_root(&run, err))) goto done;
+  /* The supervisor stops a file whose parse runs past the limit. It counts
+   * wall-clock time: with more jobs than CPUs, each file gets a share of
+   * one, and as many times the limit. */
+  if (o->journal) {
+    unsigned cpus = c2h_usable_cpus(), jobs = o->jobs ? o->jobs : cpus;
+    unsigned long limit = o->translate.time_limit_ms;
+    if (cpus && jobs > cpus) limit *= (jobs + cpus - 1) / cpus;
+    c2h_journal_set_limit(o->journal, limit);
+  }
   if (o->mode == C2H_OUTPUT_STDOUT && run.jobs.len > 1) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
                        "%zu inputs: give an output directory (-o DIR) or --in-place", run.jobs.len);
     goto done;
   }
+  /* One run at a time writes in a tree: two at once could back up what the
+   * other just translated, or mix two runs' outputs. */
+  if ((o->mode == C2H_OUTPUT_DIR && run.out_canonical) || (o->mode == C2H_OUTPUT_IN_PLACE && run.root)) {
+    if (c2h_tree_lock_take(&lock, o->mode == C2H_OUTPUT_DIR ? run.out_canonical : run.root, say_waiting, NULL))
+      goto nomem;
+  }
   /* Without --no-incremental's reuse, the cache still tells edited outputs. */
   if (o->mode == C2H_OUTPUT_DIR) {
     c2h_digest key;
     run_key(o, &key);
-    if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules, o->incremental))) goto fail;
+    c2h_error damage;
+    if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules, o->incremental, &damage))) goto fail;
+    if (damage.code &&
+        c2h_diag_list_add(diags, damage.path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
+                          "the incremental cache is damaged (%s): nothing is reused from it, and an output no "
+                          "record shows cu2hip wrote is kept, as possibly edited by hand, unless it is what this "
+                          "run makes or --overwrite-edited is given",
+                          damage.message))
+      goto nomem;
   }
   if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
@@ -1310,6 +1387,7 @@ fail:
   if (rc == C2H_ERR_NOMEM) c2h_error_set(err, rc, NULL, 0, 0, "out of memory");
 done:
   c2h_cache_free(cache);
+  c2h_tree_lock_release(&lock);
   script_renames_dispose(&renames);
   free(run.out_canonical);
   free(run.root);

@@ -477,8 +477,15 @@ static int template_params(const c2h_scan *s, size_t fb, size_t name, c2h_instan
 }
 
 static int is_definition_name(const c2h_scan *s, size_t t) {
-  for (size_t k = 0; k < s->facts->n_functions; k++)
-    if (s->facts->functions[k].name_begin == tk(s, t)->begin) return 1;
+  /* A function's name lies between its beginning and its body, where no
+   * other function begins: the function it names is among the last ones
+   * begun by it, before one that ended earlier. */
+  size_t at = tk(s, t)->begin;
+  for (size_t k = c2h_functions_begun_by(s, at); k-- > 0;) {
+    const c2h_function *fn = &s->facts->functions[k];
+    if (fn->name_begin == at) return 1;
+    if (fn->end <= at) break;
+  }
   return 0;
 }
 

@@ -135,6 +135,9 @@ size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
 /* The innermost function (index into facts->functions) whose range holds
  * token i, and its tokens [*fb, *fe); -1 at file scope. */
 long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe);
+/* How many functions of the file begin at or before byte offset (they are
+ * in source order): a binary search. */
+size_t c2h_functions_begun_by(const c2h_scan *s, size_t offset);
 /* An integer literal's value (decimal, hex, octal; u/l suffixes allowed);
  * 0 when token i is not one. */
 int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v);

@@ -163,13 +163,28 @@ int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_
                            sev, check, replacement, "%s", tmp);
 }
 
+size_t c2h_functions_begun_by(const c2h_scan *s, size_t offset) {
+  size_t lo = 0, hi = s->facts->n_functions;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->facts->functions[mid].begin <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The last function (in source order) begun by the token that still
+ * holds it is the innermost: found from the last one begun, backwards, so
+ * that a file of thousands of functions does not cost a walk over all of
+ * them per token asked about. */
 long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
   long found = -1;
   size_t at = s->facts->toks[i].begin;
-  for (size_t k = 0; k < s->facts->n_functions; k++) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->begin > at) break;
-    if (at < fn->end) found = (long)k;
+  for (size_t k = c2h_functions_begun_by(s, at); k-- > 0;) {
+    if (at < s->facts->functions[k].end) {
+      found = (long)k;
+      break;
+    }
   }
   if (found >= 0) c2h_tok_range(s, s->facts->functions[found].begin, s->facts->functions[found].end, fb, fe);
   return found;

@@ -208,6 +208,11 @@ static int out_of_time(c2h_file_result *res, const char *path, const char *src, 
   return leave_as_is(res, path, src, len, (c2h_pos){0, 0, 0}, C2H_CHECK_TIME_LIMIT, message, err);
 }
 
+int c2h_file_result_timed_out(c2h_file_result *res, const char *path, const char *src, size_t len,
+                              unsigned long long elapsed_ms, unsigned long limit_ms, c2h_error *err) {
+  return out_of_time(res, path, src, len, elapsed_ms, limit_ms, err);
+}
+
 int c2h_file_result_crashed(c2h_file_result *res, const char *path, const char *src, size_t len,
                             const char *what, c2h_error *err) {
   char message[768];

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -273,4 +275,252 @@ done:
   if (fd >= 0 && !is_stdin) close(fd);
   c2h_buf_dispose(&b);
   return rc;
+}
+
+/* One directory: opened (a directory that cannot be read is not locked),
+ * then locked, without waiting first so that a wait can be told. */
+static int lock_one(c2h_tree_lock *lock, const char *dir, int how, int *told,
+                    void (*on_wait)(void *ctx, const char *dir), void *ctx) {
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  int *grown = realloc(lock->fds, (lock->n + 1) * sizeof *grown);
+  if (!grown) {
+    close(fd);
+    return C2H_ERR_NOMEM;
+  }
+  lock->fds = grown;
+  lock->fds[lock->n++] = fd;
+  if (flock(fd, how | LOCK_NB) == 0 || errno != EWOULDBLOCK) return 0;
+  if (!*told && on_wait) on_wait(ctx, dir);
+  *told = 1;
+  while (flock(fd, how) != 0 && errno == EINTR) {
+  }
+  return 0;
+}
+
+int c2h_tree_lock_take(c2h_tree_lock *lock, const char *dir, void (*on_wait)(void *ctx, const char *dir), void *ctx) {
+  lock->fds = NULL;
+  lock->n = 0;
+  char *p = c2h_strdup(dir);
+  if (!p) return C2H_ERR_NOMEM;
+  int rc = 0, told = 0;
+  /* One process's two locks on one directory would wait for each other. */
+  for (size_t n = strlen(p); n > 1 && p[n - 1] == '/'; n--) p[n - 1] = '\0';
+  /* "/", "/a", "/a/b" shared, then dir itself exclusive. */
+  for (char *s = strcmp(p, "/") == 0 ? p + 1 : p;; s++) {
+    if (*s != '/' && *s != '\0') continue;
+    char saved = *s;
+    if (saved == '\0') {
+      rc = lock_one(lock, p, LOCK_EX, &told, on_wait, ctx);
+      break;
+    }
+    *s = '\0';
+    rc = lock_one(lock, s == p ? "/" : p, LOCK_SH, &told, on_wait, ctx);
+    *s = saved;
+    if (rc) break;
+  }
+  free(p);
+  return rc;
+}
+
+void c2h_tree_lock_release(c2h_tree_lock *lock) {
+  for (size_t i = lock->n; i-- > 0;) close(lock->fds[i]);
+  free(lock->fds);
+  lock->fds = NULL;
+  lock->n = 0;
+}
+
+/* ---- writing below a root without following links ---------------------- */
+
+/* The directory that will hold path (below root), opened one component at
+ * a time with O_NOFOLLOW and made where missing: *dirfd and *base (the last
+ * component, pointing into path). 1 when path is not below root (the
+ * caller writes it the plain way). */
+static int open_parent_below(const char *root, const char *path, int create, int *dirfd, const char **base,
+                             c2h_error *err) {
+  size_t n = strlen(root);
+  while (n > 1 && root[n - 1] == '/') n--;
+  if (n == 0 || strncmp(path, root, n) != 0 || (path[n] != '/' && !(n == 1 && root[0] == '/'))) return 1;
+  const char *rest = path + n;
+  while (*rest == '/') rest++;
+  const char *last = strrchr(rest, '/');
+  *base = last ? last + 1 : rest;
+  if (!**base) return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "not a file name");
+  char *dir = malloc(n + 1);
+  if (!dir) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  memcpy(dir, root, n);
+  dir[n] = '\0';
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  free(dir);
+  if (fd < 0) return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open the output directory: %s", strerror(errno));
+  for (const char *c = rest; c < *base;) {
+    const char *slash = strchr(c, '/');
+    size_t len = (size_t)(slash - c);
+    char comp[256];
+    if (len == 0 || (len == 1 && c[0] == '.')) {
+      c = slash + 1;
+      continue;
+    }
+    if (len >= sizeof comp || (len == 2 && c[0] == '.' && c[1] == '.')) {
+      close(fd);
+      return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "not written: '%.*s' in the path leads out of %s", (int)len,
+                           c, root);
+    }
+    memcpy(comp, c, len);
+    comp[len] = '\0';
+    int next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (next < 0 && errno == ENOENT && !create) {
+      close(fd);
+      *dirfd = -1;
+      return 0; /* nothing further down exists: no link on the way */
+    }
+    if (next < 0 && errno == ENOENT) {
+      if (mkdirat(fd, comp, 0777) != 0 && errno != EEXIST) {
+        int saved = errno;
+        close(fd);
+        return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create directory %.*s: %s", (int)(slash - path),
+                             path, strerror(saved));
+      }
+      next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    }
+    if (next < 0) {
+      int saved = errno;
+      struct stat st;
+      int link = fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+      close(fd);
+      if (link)
+        return c2h_error_set(err, C2H_ERR_IO, path, 0, 0,
+                             "not written: %.*s is a symbolic link, and nothing is written through one (it could "
+                             "lead outside %s)",
+                             (int)(slash - path), path, root);
+      return c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open directory %.*s: %s", (int)(slash - path), path,
+                           strerror(saved));
+    }
+    close(fd);
+    fd = next;
+    c = slash + 1;
+  }
+  *dirfd = fd;
+  return 0;
+}
+
+/* A fresh hidden name beside base in dirfd, created by make (a file or a
+ * link); 0, or errno. */
+static int make_temporary(int dirfd, const char *base, char *tmp, size_t size,
+                          int (*make)(int dirfd, const char *name, void *ctx), void *ctx) {
+  static unsigned counter;
+  unsigned seed = (unsigned)getpid() * 2654435761u ^ (unsigned)time(NULL);
+  for (unsigned attempt = 0; attempt < 100; attempt++) {
+    unsigned v = seed + __atomic_add_fetch(&counter, 7919u, __ATOMIC_RELAXED) * 40503u;
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    char suffix[7];
+    for (int i = 0; i < 6; i++, v /= 62) suffix[i] = digits[v % 62];
+    suffix[6] = '\0';
+    /* The naming of c2h_file_write_atomic's temporaries, which a later run
+     * removes once their process is gone (stale_temps.c). */
+    snprintf(tmp, size, ".%s.c2h-%ld-%s", base, (long)getpid(), suffix);
+    int rc = make(dirfd, tmp, ctx);
+    if (rc != EEXIST) return rc;
+  }
+  return EEXIST;
+}
+
+typedef struct file_make {
+  int fd;
+} file_make;
+
+static int make_file(int dirfd, const char *name, void *ctx) {
+  file_make *m = ctx;
+  m->fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  return m->fd < 0 ? errno : 0;
+}
+
+static int make_link(int dirfd, const char *name, void *ctx) {
+  return symlinkat((const char *)ctx, dirfd, name) == 0 ? 0 : errno;
+}
+
+int c2h_file_write_below(const char *root, const char *path, const char *data, size_t len, mode_t mode,
+                         c2h_error *err) {
+  int dirfd = -1;
+  const char *base = NULL;
+  int rc = root ? open_parent_below(root, path, 1, &dirfd, &base, err) : 1;
+  if (rc == 1) return c2h_file_write_atomic(path, data, len, mode, err);
+  if (rc) return rc;
+  char *tmp = malloc(strlen(base) + 32);
+  file_make m = {-1};
+  int made = 0; /* the temporary exists: removed when the write fails */
+  if (!tmp) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+    goto done;
+  }
+  struct stat st;
+  if (fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+      !S_ISLNK(st.st_mode)) {
+    /* A FIFO or device is written as it is (see write_in_place). */
+    int fd = openat(dirfd, base, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+      rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+      goto done;
+    }
+    int bad = write_all(fd, data, len) != 0;
+    int saved = errno;
+    if (close(fd) != 0 && !bad) bad = 1, saved = errno;
+    if (bad) rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(saved));
+    goto done;
+  }
+  int e = make_temporary(dirfd, base, tmp, strlen(base) + 32, make_file, &m);
+  if (e) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a temporary file: %s", strerror(e));
+    goto done;
+  }
+  made = 1;
+  if (write_all(m.fd, data, len) != 0 || fchmod(m.fd, mode) != 0 || fsync(m.fd) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  int closed = close(m.fd);
+  m.fd = -1;
+  if (closed != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  if (renameat(dirfd, tmp, dirfd, base) != 0)
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot replace: %s", strerror(errno));
+done:
+  if (m.fd >= 0) close(m.fd);
+  if (rc && made) unlinkat(dirfd, tmp, 0);
+  free(tmp);
+  if (dirfd >= 0) close(dirfd);
+  return rc;
+}
+
+int c2h_symlink_below(const char *root, const char *target, const char *path, c2h_error *err) {
+  int dirfd = -1;
+  const char *base = NULL;
+  int rc = root ? open_parent_below(root, path, 1, &dirfd, &base, err) : 1;
+  if (rc == 1) return c2h_symlink_atomic(target, path, err);
+  if (rc) return rc;
+  char *tmp = malloc(strlen(base) + 32);
+  if (!tmp) {
+    rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  } else {
+    int e = make_temporary(dirfd, base, tmp, strlen(base) + 32, make_link, (void *)target);
+    if (e) {
+      rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a symbolic link: %s", strerror(e));
+    } else if (renameat(dirfd, tmp, dirfd, base) != 0) {
+      rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot replace: %s", strerror(errno));
+      unlinkat(dirfd, tmp, 0);
+    }
+  }
+  free(tmp);
+  close(dirfd);
+  return rc;
+}
+
+int c2h_path_check_below(const char *root, const char *path, c2h_error *err) {
+  int dirfd = -1;
+  const char *base = NULL;
+  int rc = root ? open_parent_below(root, path, 0, &dirfd, &base, err) : 1;
+  if (dirfd >= 0) close(dirfd);
+  return rc == 1 ? 0 : rc;
 }

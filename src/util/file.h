@@ -24,6 +24,23 @@ int c2h_file_read_stream(const char *path, char **data, size_t *len, c2h_error *
 int c2h_file_write_atomic(const char *path, const char *data, size_t len, mode_t mode,
                           c2h_error *err);
 
+/* c2h_file_write_atomic for a path below the directory root (path starts
+ * with root and a '/'), which never writes outside root: each directory
+ * between them is opened without following a symbolic link (openat with
+ * O_NOFOLLOW) and made when missing, so a link inside root (`root/sub ->
+ * ../elsewhere`) is refused, naming it, instead of written through. A path
+ * not below root is written as c2h_file_write_atomic does. */
+int c2h_file_write_below(const char *root, const char *path, const char *data, size_t len, mode_t mode,
+                         c2h_error *err);
+
+/* The same check alone, making nothing: 0 when no directory between root
+ * and path is a symbolic link (or path is not below root), else an error
+ * naming the link. */
+int c2h_path_check_below(const char *root, const char *path, c2h_error *err);
+
+/* c2h_symlink_atomic below root, with the same check. */
+int c2h_symlink_below(const char *root, const char *target, const char *path, c2h_error *err);
+
 /* Makes path a symbolic link to target, atomically (replacing what was
  * there); missing parent directories are created. */
 int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err);
@@ -42,5 +59,23 @@ const char *c2h_path_basename(const char *path);
 
 /* Whether path ends with one of the NULL-terminated extensions (".cu"). */
 int c2h_path_has_extension(const char *path, const char *const *extensions);
+
+/* A lock on a directory tree for a run that writes in it (flock(2) on the
+ * directories themselves, so no lock file is left behind; released when
+ * the process ends, however it ends). */
+typedef struct c2h_tree_lock {
+  int *fds;
+  size_t n;
+} c2h_tree_lock;
+
+/* Locks dir (a canonical path) exclusively and each directory above it
+ * shared, always from the root down: two runs on the same tree, or on one
+ * tree and a tree inside it, take turns, and runs on separate trees do
+ * not wait for each other. When another run holds what is needed,
+ * on_wait(ctx, the directory) is called once and the call waits. A file
+ * system without locks (some network ones) locks nothing. Fails only when
+ * out of memory. */
+int c2h_tree_lock_take(c2h_tree_lock *lock, const char *dir, void (*on_wait)(void *ctx, const char *dir), void *ctx);
+void c2h_tree_lock_release(c2h_tree_lock *lock);
 
 #endif

@@ -631,8 +631,8 @@ sc_binary_chains() {
 
 # A crash no handler can catch (libclang's stack overflows on a chain that
 # only macro expansion makes long) costs the file, never the run: the run
-# starts again without it, the file is reported (parse-crash) and left as
-# it is, and every other file is translated.
+# starts again without it, the file is reported (parse-crash), left as it
+# is and counted as failed (exit 2), and every other file is translated.
 sc_parser_crash() {
   mkdir src
   {
@@ -644,23 +644,23 @@ sc_parser_crash() {
   write_good src/sub/other.cu
   keep src
   t -o out src
-  expect_rc 1
+  expect_rc 2
   expect_stderr '^src/bomb\.cu: error: translating this file crashed cu2hip.*\[parse-crash\]' 'a parse-crash error for bomb.cu'
   expect_translation out/good.cu src/good.cu
   expect_translation out/sub/other.cu src/sub/other.cu
   cmp -s src/bomb.cu out/bomb.cu || die "out/bomb.cu is not bomb.cu as it is"
   # One file on its own: the error, and nothing on stdout twice.
   t src/bomb.cu
-  expect_rc 1
+  expect_rc 2
   expect_stderr '\[parse-crash\]' 'a parse-crash error'
   cmp -s src/bomb.cu "$LOG/stdout" || die "stdout is not bomb.cu as it is, once"
   t check --format jsonl --output - src/bomb.cu src/good.cu
-  expect_rc 1
+  expect_rc 2
   [ "$(grep -c '"parse-crash"' "$LOG/stdout")" = 1 ] || die "want one parse-crash record on stdout: $(head -c 300 "$LOG/stdout")"
   # --in-place: the others are translated once, bomb.cu is untouched.
   cp -r src inplace
   t --in-place --backup .orig inplace
-  expect_rc 1
+  expect_rc 2
   cmp -s inplace/bomb.cu src/bomb.cu || die "inplace/bomb.cu changed"
   [ ! -e inplace/bomb.cu.orig ] || die "a backup of the untouched bomb.cu was made"
   cmp -s inplace/good.cu.orig src/good.cu || die "inplace/good.cu.orig is not the original"
@@ -1180,13 +1180,13 @@ sc_time_limit() {
   keep src
   # One millisecond: less than any parse takes.
   t -o out --file-time-limit 0.001 src
-  expect_rc 1
+  expect_rc 2
   expect_stderr 'src/good\.cu: error: .*time limit.*\[time-limit\]' "a time-limit error naming good.cu"
   cmp -s out/good.cu src/good.cu || die "out/good.cu is not the input as it is"
   cp -a src ip
   keep ip
   t --in-place --file-time-limit 0.001 ip
-  expect_rc 1
+  expect_rc 2
   unchanged ip
   t -o out2 --file-time-limit 600 src
   expect_rc 0
