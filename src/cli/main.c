@@ -34,6 +34,7 @@ typedef struct cli {
   const char **exclude, **include; /* walk patterns */
   size_t n_exclude, n_include;
   const char *rocm_version;
+  const char *pytorch_version;
   const char **library_targets; /* --library-target values, config's first */
   size_t n_library_targets;
   char **roc_libraries; /* owned: the libraries they select for rules/roc/ */
@@ -80,6 +81,9 @@ static const char usage_text[] =
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
     "                            installed HIP, else latest), latest     [default: auto]\n"
+    "      --pytorch-version V   PyTorch whose ROCm build the output is for: X.Y, or auto\n"
+    "                            (the installed torch; none: the naming of PyTorch\n"
+    "                            before 2.11, which 2.11 still accepts) [default: auto]\n"
     "      --library-target T    library API to target: hip (the hip* wrappers), roc\n"
     "                            (ROCm-native: cuRAND -> rocRAND), or LIB=hip|roc\n"
     "                            for one library (may repeat)           [default: hip]\n"
@@ -234,7 +238,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
-    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT, OPT_LIBRARY_TARGET
+    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT, OPT_LIBRARY_TARGET, OPT_PYTORCH
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -243,6 +247,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"no-compat-header", no_argument, 0, OPT_NO_COMPAT},
                                         {"rules", required_argument, 0, OPT_RULES},
                                         {"rocm-version", required_argument, 0, OPT_ROCM},
+                                        {"pytorch-version", required_argument, 0, OPT_PYTORCH},
                                         {"launch-syntax", required_argument, 0, OPT_LAUNCH},
                                         {"extra-arg", required_argument, 0, OPT_EXTRA},
                                         {"cuda-path", required_argument, 0, OPT_CUDA},
@@ -293,6 +298,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_NO_COMPAT: c->project.translate.no_compat_header = 1; break;
       case OPT_RULES: if (push(&c->rule_files, &c->n_rule_files, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_ROCM: c->rocm_version = optarg; break;
+      case OPT_PYTORCH: c->pytorch_version = optarg; break;
       case OPT_LAUNCH:
         if (set_launch(c, optarg)) return usage_error("--launch-syntax must be cuda or hip, not '%s'", optarg);
         c->launch_set = 1;
@@ -514,6 +520,12 @@ static int load_rules(cli *c, c2h_rules **rules) {
   else if (strcmp(v, "auto") != 0 && c2h_version_parse(v, &target))
     return usage_error("--rocm-version must be X.Y, auto or latest, not '%s'", v);
   c->project.translate.rocm_version = target;
+  const char *pv = c->pytorch_version ? c->pytorch_version : "auto";
+  c2h_version pytorch = 0;
+  if (strcmp(pv, "auto") == 0) pytorch = c2h_installed_pytorch_version();
+  else if (c2h_version_parse(pv, &pytorch))
+    return usage_error("--pytorch-version must be X.Y or auto, not '%s'", pv);
+  c->project.translate.pytorch_version = pytorch;
   c->project.translate.rules = *rules;
   return -1;
 }

@@ -153,6 +153,7 @@ int c2h_scan_includes(c2h_scan *s) {
     if (q >= s->len || s->src[q] != close || q == name_begin) continue;
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
     if (r && c2h_scan_project_include(s, toks[i].line)) r = NULL;
+    r = c2h_scan_pytorch_rule(s, r);
     if (!r) {
       int rc = rename_local_include(s, i + 2 < s->facts->n_toks ? i + 2 : i + 1, name_begin, q, close == '>');
       if (rc) return rc;
