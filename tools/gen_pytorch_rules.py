@@ -347,6 +347,10 @@ def main():
             out.append(f"  {yaml_scalar(name)}: {sections[section][name]}")
     text = "\n".join(out) + "\n"
     if args.check:
+        if not have_fixture:
+            print(f"gen_pytorch_rules: no derived ROCm PyTorch headers in {args.fixture} "
+                  "(run tools/make_rocm_torch_headers.sh); not checked", file=sys.stderr)
+            return 77
         old = open(args.out, encoding="utf-8").read() if os.path.exists(args.out) else ""
         if old != text:
             print(f"gen_pytorch_rules: {args.out} differs from what the headers and hipify give; run "

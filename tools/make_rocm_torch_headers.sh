@@ -71,6 +71,16 @@ cat > "$out.new/include/c10/hip/impl/hip_cmake_macros.h" <<'EOF'
 // Written by tools/make_rocm_torch_headers.sh: the values of a ROCm build.
 #define C10_HIP_BUILD_SHARED_LIBS
 EOF
+# c10/util/complex.h includes <thrust/complex.h> when compiling HIP (rocThrust
+# on a ROCm install; Debian 12 has none): a declarations-only stand-in.
+mkdir -p "$out.new/include/thrust"
+cp "$(dirname "$0")/thrust_complex_standin.h" "$out.new/include/thrust/complex.h"
+# ATen/hip names rocBLAS (PyTorch maps cuBLAS to rocBLAS); without a rocBLAS
+# install, a declarations-only stand-in.
+rocm=${ROCM_PATH:-/usr}
+if [ ! -f "$rocm/include/rocblas.h" ] && [ ! -f "$rocm/include/rocblas/rocblas.h" ]; then
+  cp "$(dirname "$0")/rocblas_standin.h" "$out.new/include/rocblas.h"
+fi
 cat > "$out.new/README" <<EOF
 Derived by cu2hip's tools/make_rocm_torch_headers.sh from $inc/ATen/cuda and
 $inc/c10/cuda ($(dpkg-query -W -f '${Package} ${Version}' libtorch-dev 2>/dev/null || echo libtorch-dev)) with
