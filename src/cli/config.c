@@ -24,6 +24,7 @@ void c2h_config_dispose(c2h_config *cfg) {
   free(cfg->path);
   free_list(cfg->rules, cfg->n_rules);
   free(cfg->rocm_version);
+  free(cfg->pytorch_version);
   free(cfg->launch_syntax);
   free(cfg->fail_on);
   free(cfg->format);
@@ -183,6 +184,16 @@ static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check
   return 0;
 }
 
+static int pytorch_ok(loader *l, const yaml_node_t *v, char **out) {
+  int rc = get_scalar(l, "pytorch-version", v, out);
+  c2h_version ver;
+  if (rc || strcmp(*out, "auto") == 0 || c2h_version_parse(*out, &ver) == 0) return rc;
+  rc = fail_at(l, v, "'pytorch-version' must be X.Y or auto, not '%s'", *out);
+  free(*out);
+  *out = NULL;
+  return rc;
+}
+
 static int rocm_ok(loader *l, const yaml_node_t *v, char **out) {
   int rc = get_scalar(l, "rocm-version", v, out);
   c2h_version ver;
@@ -221,7 +232,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
   static const char *const fail_on[] = {"error", "warning", "never", NULL};
   static const char *const formats[] = {"text", "json", "jsonl", "sarif", NULL};
   static const char *const keys[] = {"rules", "rocm-version", "launch-syntax", "fail-on", "enable",
-                                     "disable", "format", "extra-args", "library-target", NULL};
+                                     "disable", "format", "extra-args", "library-target", "pytorch-version", NULL};
   c2h_config *c = l->cfg;
   int rc = 0;
   unsigned seen = 0;
@@ -234,7 +245,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
     while (keys[idx] && strcmp(keys[idx], key) != 0) idx++;
     if (!keys[idx])
       return fail_at(l, k, "unknown key '%s' (known: rules, rocm-version, launch-syntax, fail-on, enable, "
-                           "disable, format, extra-args, library-target)", key);
+                           "disable, format, extra-args, library-target, pytorch-version)", key);
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
     switch (idx) {
@@ -250,7 +261,8 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
         break;
       case 6: rc = one_of(l, key, v, formats, &c->format); break;
       case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
-      default: rc = library_targets(l, key, v); break;
+      case 8: rc = library_targets(l, key, v); break;
+      default: rc = pytorch_ok(l, v, &c->pytorch_version); break;
     }
   }
   return rc ? rc : resolve_rules(l);

@@ -467,6 +467,7 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
     return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
   }
   if (!c->rocm_version) c->rocm_version = cfg->rocm_version;
+  if (!c->pytorch_version) c->pytorch_version = cfg->pytorch_version;
   if (!c->launch_set && cfg->launch_syntax) set_launch(c, cfg->launch_syntax);
   if (!c->fail_on_set && cfg->fail_on) set_fail_on(c, cfg->fail_on);
   if (!c->format) c->format = cfg->format;
