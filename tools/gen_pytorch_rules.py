@@ -253,6 +253,23 @@ def main():
                     if prev is None or (info[2] and not prev[2]):
                         names[name] = info
 
+    # PyTorch's other headers an extension includes (torch/extension.h,
+    # ATen/ATen.h, c10/util/Half.h...) keep their names on ROCm. They get
+    # entries of their own so that the parse sees them as the shim's stubs
+    # and never reads PyTorch's real headers where they are installed in a
+    # system folder: those made a translation 10-85 times slower, and
+    # their macro-generated code hides the CUDA names passed to them.
+    plain = [("torch", ""), ("torch/csrc/api/include/torch", "torch"), ("torch/csrc/utils", "torch/csrc/utils"),
+             ("ATen", ""), ("ATen/core", ""), ("c10/util", ""), ("c10/core", ""), ("c10/macros", "")]
+    for d, as_dir in plain:
+        full = os.path.join(inc, d)
+        if not os.path.isdir(full):
+            continue
+        for fn in sorted(os.listdir(full)):
+            if fn.endswith((".h", ".hpp")) and os.path.isfile(os.path.join(full, fn)):
+                rel = (as_dir or d) + "/" + fn
+                headers.setdefault(rel, entry(rel))
+
     # Names that belong to other rule tables (the CUDA runtime's, cuBLAS's...).
     foreign = re.compile(r"^(cuda|cu[A-Z]|cublas|cusparse|cusolver|curand|cufft|nvrtc|CUDA_VERSION$|CUDART_|__)")
     for name, (kind, ns, active) in sorted(names.items()):

@@ -171,6 +171,8 @@ int c2h_scan_includes(c2h_scan *s) {
     if (!hip) continue;
     if (s->n_included_libraries < sizeof s->included_libraries / sizeof *s->included_libraries)
       s->included_libraries[s->n_included_libraries++] = r->library;
+    /* A header the target names alike (torch/extension.h) is not rewritten. */
+    if (strlen(hip) == q - name_begin && memcmp(hip, s->src + name_begin, q - name_begin) == 0) continue;
     if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
     s->stats->includes++;
     if (hip == r->form.hip && (rc = add_needed_first(s, r, i, &added))) return rc;

@@ -123,7 +123,10 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
     const c2h_rule *r = c2h_rules_at(options->rules, i);
     if (r->kind != C2H_RULE_HEADER) continue;
     /* A header HIP lacks: its stub declares nothing, but libcu++'s atomics. */
-    tr->empty_headers[n_headers] = r->unsupported && !c2h_libcu_stub(r->cuda);
+    /* PyTorch's headers are never read (docs/pytorch.md): their stubs
+     * declare none of their names either. */
+    tr->empty_headers[n_headers] =
+        (r->unsupported && !c2h_libcu_stub(r->cuda)) || (r->library && strcmp(r->library, "pytorch") == 0);
     tr->headers[n_headers++] = r->cuda;
   }
   if (build_preludes(tr, n_headers)) {
