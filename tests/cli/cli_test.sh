@@ -509,6 +509,10 @@ EOF
   t --pytorch-version two ext.cu
   expect_rc 2
   expect_stderr "pytorch-version must be X.Y or auto" "the message"
+  t rules lookup getCurrentCUDAStream
+  expect_rc 0
+  grep -q 'for PyTorch 2.11 and later (--pytorch-version): becomes getCurrentCUDAStream' "$LOG/stdout" ||
+    die "rules lookup does not say what 2.11 writes"
 }
 
 # An empty folder: nothing to do, nothing written, exit code 2 in every
