@@ -128,6 +128,13 @@ typedef struct c2h_rule {
    * entry's reason) and left as written; elsewhere the entry applies. NULL
    * when none. */
   const char *unsupported_in;
+  /* PyTorch entries (rules/pytorch.yaml): the PyTorch release whose ROCm
+   * build no longer provides form.hip (2.11, whose hipify keeps the CUDA
+   * spellings of ATen/c10 names), and the name to write from that release
+   * on; 0 and NULL when the name is the same in every release. Chosen by
+   * c2h_rule_for_pytorch. */
+  c2h_version pytorch_removed;
+  const char *pytorch_hip;
   const char *file;        /* where the entry was defined, for messages */
   unsigned line, col;
 } c2h_rule;
@@ -184,6 +191,12 @@ const c2h_rule *c2h_rules_lookup_header(const c2h_rules *rules, const char *path
 /* Number of entries, and entry i (0 <= i < count), in load order. */
 size_t c2h_rules_count(const c2h_rules *rules);
 const c2h_rule *c2h_rules_at(const c2h_rules *rules, size_t i);
+
+/* The entry to use for a target PyTorch release (0: unknown, the oldest
+ * naming): r itself, or, where r has pytorch_removed and the target is that
+ * release or newer, *tmp filled as a copy of r with pytorch_hip as its HIP
+ * name. */
+const c2h_rule *c2h_rule_for_pytorch(const c2h_rule *r, c2h_version pytorch, c2h_rule *tmp);
 
 /* The newest ROCm version any entry names (5.2 when none does). */
 c2h_version c2h_rules_newest_version(const c2h_rules *rules);

@@ -17,6 +17,10 @@ typedef enum c2h_launch_syntax {
 typedef struct c2h_translate_options {
   const c2h_rules *rules;        /* required; borrowed, must outlive the translator */
   c2h_version rocm_version;      /* the oldest ROCm the output must compile with */
+  /* The PyTorch release whose ROCm build the output is for (2.11 and later
+   * keep the CUDA spellings of ATen/c10 names); 0: unknown, the naming of
+   * the releases before 2.11 (Masquerading), which 2.11 still accepts. */
+  c2h_version pytorch_version;
   c2h_launch_syntax launch_syntax;
   const char *const *clang_args; /* extra parser flags (-I, -D, -std=...), borrowed */
   size_t n_clang_args;
@@ -144,6 +148,12 @@ const char *c2h_compat_header(size_t *len);
 /* The HIP version installed on this machine (read from hip/hip_version.h in
  * $ROCM_PATH/include, /opt/rocm/include or /usr/include), or 0. */
 c2h_version c2h_installed_hip_version(void);
+/* The version of the PyTorch the Python on this machine would import: the
+ * first torch/version.py of $PYTHONPATH, $VIRTUAL_ENV's site-packages,
+ * /usr/local/lib/python3.x (site- and dist-packages) and
+ * /usr/lib/python3/dist-packages; 0 when there is none. The file is read,
+ * not imported (importing torch takes seconds). */
+c2h_version c2h_installed_pytorch_version(void);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,7 @@ void c2h_config_dispose(c2h_config *cfg) {
   free(cfg->path);
   free_list(cfg->rules, cfg->n_rules);
   free(cfg->rocm_version);
+  free(cfg->pytorch_version);
   free(cfg->launch_syntax);
   free(cfg->fail_on);
   free(cfg->format);
@@ -193,6 +194,16 @@ static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check
   return 0;
 }
 
+static int pytorch_ok(loader *l, const yaml_node_t *v, char **out) {
+  int rc = get_scalar(l, "pytorch-version", v, out);
+  c2h_version ver;
+  if (rc || strcmp(*out, "auto") == 0 || c2h_version_parse(*out, &ver) == 0) return rc;
+  rc = fail_at(l, v, "'pytorch-version' must be X.Y or auto, not '%s'", *out);
+  free(*out);
+  *out = NULL;
+  return rc;
+}
+
 static int rocm_ok(loader *l, const yaml_node_t *v, char **out) {
   int rc = get_scalar(l, "rocm-version", v, out);
   c2h_version ver;
@@ -231,7 +242,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
   static const char *const fail_on[] = {"error", "warning", "never", NULL};
   static const char *const formats[] = {"text", "json", "jsonl", "sarif", NULL};
   static const char *const keys[] = {"rules", "rocm-version", "launch-syntax", "fail-on", "enable",
-                                     "disable", "format", "extra-args", "library-target", NULL};
+                                     "disable", "format", "extra-args", "library-target", "pytorch-version", NULL};
   c2h_config *c = l->cfg;
   int rc = 0;
   unsigned seen = 0;
@@ -249,7 +260,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
       for (size_t i = 0; keys[i]; i++) c2h_suggest_add(&sug, keys[i]);
       c2h_suggest_format(hint, sizeof hint, &sug, "");
       return fail_at(l, k, "unknown key '%s'%s (known: rules, rocm-version, launch-syntax, fail-on, enable, "
-                           "disable, format, extra-args, library-target)", key, hint);
+                           "disable, format, extra-args, library-target, pytorch-version)", key, hint);
     }
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
@@ -266,7 +277,8 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
         break;
       case 6: rc = one_of(l, key, v, formats, &c->format); break;
       case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
-      default: rc = library_targets(l, key, v); break;
+      case 8: rc = library_targets(l, key, v); break;
+      default: rc = pytorch_ok(l, v, &c->pytorch_version); break;
     }
   }
   return rc ? rc : resolve_rules(l);

@@ -13,6 +13,7 @@ typedef struct c2h_config {
   char **rules;         /* rule files, resolved against the file's directory */
   size_t n_rules;
   char *rocm_version;   /* validated values as written, or NULL when absent */
+  char *pytorch_version;
   char *launch_syntax;
   char *fail_on;
   char *format;

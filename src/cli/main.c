@@ -34,6 +34,7 @@ typedef struct cli {
   const char **exclude, **include; /* walk patterns */
   size_t n_exclude, n_include;
   const char *rocm_version;
+  const char *pytorch_version;
   const char **library_targets; /* --library-target values, config's first */
   size_t n_library_targets;
   char **roc_libraries; /* owned: the libraries they select for rules/roc/ */
@@ -81,6 +82,9 @@ static const char usage_text[] =
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
     "                            installed HIP, else latest), latest     [default: auto]\n"
+    "      --pytorch-version V   PyTorch whose ROCm build the output is for: X.Y, or auto\n"
+    "                            (the installed torch; none: the naming of PyTorch\n"
+    "                            before 2.11, which 2.11 still accepts) [default: auto]\n"
     "      --library-target T    library API to target: hip (the hip* wrappers), roc\n"
     "                            (ROCm-native: cuRAND -> rocRAND), or LIB=hip|roc\n"
     "                            for one library (may repeat)           [default: hip]\n"
@@ -257,7 +261,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
-    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT, OPT_LIBRARY_TARGET
+    OPT_NO_PARSE_CACHE, OPT_HIP_PATH, OPT_NO_COMPAT, OPT_LIBRARY_TARGET, OPT_PYTORCH
   };
   static const struct option longs[] = {{"output-dir", required_argument, 0, 'o'},
                                         {"in-place", no_argument, 0, OPT_IN_PLACE},
@@ -266,6 +270,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"no-compat-header", no_argument, 0, OPT_NO_COMPAT},
                                         {"rules", required_argument, 0, OPT_RULES},
                                         {"rocm-version", required_argument, 0, OPT_ROCM},
+                                        {"pytorch-version", required_argument, 0, OPT_PYTORCH},
                                         {"launch-syntax", required_argument, 0, OPT_LAUNCH},
                                         {"extra-arg", required_argument, 0, OPT_EXTRA},
                                         {"cuda-path", required_argument, 0, OPT_CUDA},
@@ -323,6 +328,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_NO_COMPAT: c->project.translate.no_compat_header = 1; break;
       case OPT_RULES: if (push(&c->rule_files, &c->n_rule_files, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_ROCM: c->rocm_version = optarg; break;
+      case OPT_PYTORCH: c->pytorch_version = optarg; break;
       case OPT_LAUNCH:
         if (set_launch(c, optarg)) return usage_error("--launch-syntax must be cuda or hip, not '%s'", optarg);
         c->launch_set = 1;
@@ -497,6 +503,7 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
     return rc == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
   }
   if (!c->rocm_version) c->rocm_version = cfg->rocm_version;
+  if (!c->pytorch_version) c->pytorch_version = cfg->pytorch_version;
   if (!c->launch_set && cfg->launch_syntax) set_launch(c, cfg->launch_syntax);
   if (!c->fail_on_set && cfg->fail_on) set_fail_on(c, cfg->fail_on);
   if (!c->format) c->format = cfg->format;
@@ -561,6 +568,12 @@ static int load_rules(cli *c, c2h_rules **rules) {
     return usage_error("%s", "give a version up to that one, or latest");
   }
   c->project.translate.rocm_version = target;
+  const char *pv = c->pytorch_version ? c->pytorch_version : "auto";
+  c2h_version pytorch = 0;
+  if (strcmp(pv, "auto") == 0) pytorch = c2h_installed_pytorch_version();
+  else if (c2h_version_parse(pv, &pytorch))
+    return usage_error("--pytorch-version must be X.Y or auto, not '%s'", pv);
+  c->project.translate.pytorch_version = pytorch;
   c->project.translate.rules = *rules;
   return -1;
 }

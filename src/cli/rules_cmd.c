@@ -61,6 +61,10 @@ static void describe(FILE *out, const c2h_rule *r) {
     c2h_version_format(r->deprecated, v, sizeof v);
     fprintf(out, "  deprecated in ROCm %s\n", v);
   }
+  if (r->pytorch_hip) {
+    c2h_version_format(r->pytorch_removed, v, sizeof v);
+    fprintf(out, "  for PyTorch %s and later (--pytorch-version): becomes %s\n", v, r->pytorch_hip);
+  }
   if (r->removed) {
     c2h_version_format(r->removed, v, sizeof v);
     fprintf(out, "  removed in ROCm %s\n", v);

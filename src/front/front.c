@@ -668,7 +668,9 @@ static int already_reported(const c2h_diag_list *out, unsigned line, unsigned co
 static int names_unknown_name(const char *msg) {
   static const char *const kinds[] = {"use of undeclared identifier", "unknown type name", "no template named",
                                       "no type named",                "no member named",   "expected namespace name",
-                                      "unknown class name",           NULL};
+                                      "unknown class name",
+                                      /* x.f<T>() on an x of a type the parse does not know */
+                                      "missing 'template' keyword prior to dependent template name", NULL};
   for (size_t i = 0; kinds[i]; i++)
     if (strncmp(msg, kinds[i], strlen(kinds[i])) == 0) return 1;
   return 0;

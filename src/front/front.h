@@ -189,7 +189,7 @@ typedef struct c2h_front_options {
    * NULL: each process precompiles its own, after a few parses. */
   const char *parse_cache_dir;
   /* Per header (parallel to cuda_headers, may be NULL): 1 when the shim
-   * declares none of its names (a CUDA header HIP lacks), so that parse
+   * declares none of its names (a CUDA header HIP lacks, a PyTorch header), so that parse
    * errors about those names are folded as for a header not found. */
   const unsigned char *cuda_header_empty;
 } c2h_front_options;

@@ -171,6 +171,19 @@ static int is_identifier(const char *s) {
   return 1;
 }
 
+/* A namespace entry may name a namespace inside another one (`c10::cuda`):
+ * OUTER::INNER, both identifiers. */
+static int is_qualified_namespace(const char *s) {
+  const char *sep = s ? strstr(s, "::") : NULL;
+  if (!sep || sep == s) return 0;
+  char outer[128];
+  size_t n = (size_t)(sep - s);
+  if (n >= sizeof outer) return 0;
+  memcpy(outer, s, n);
+  outer[n] = '\0';
+  return is_identifier(outer) && is_identifier(sep + 2);
+}
+
 static int is_header_path(const char *s) {
   if (!s || !*s || *s == '/') return 0;
   for (; *s; s++)
@@ -448,7 +461,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
   rule->file = ld->name;
   rule->line = (unsigned)key->start_mark.line + 1;
   rule->col = (unsigned)key->start_mark.column + 1;
-  if (!(header ? is_header_path(name) : is_identifier(name)))
+  if (!(header ? is_header_path(name)
+              : is_identifier(name) || (kind == C2H_RULE_NAMESPACE && is_qualified_namespace(name))))
     return fail_at(ld, key, header ? "'%s' is not a header path" : "'%s' is not an identifier",
                    name ? name : "?", NULL);
   if (!(rule->cuda = pool_strdup(ld->rules, name))) return C2H_ERR_NOMEM;
@@ -512,6 +526,16 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     } else if (strcmp(ks, "note") == 0) {
       if (!scalar(v)) return fail_at(ld, v, "'note' must be a string", NULL, NULL);
       if (!(rule->note = pool_strdup(ld->rules, scalar(v)))) return C2H_ERR_NOMEM;
+    } else if (strcmp(ks, "pytorch_removed") == 0) {
+      const char *s = scalar(v);
+      if (!s || c2h_version_parse(s, &rule->pytorch_removed))
+        return fail_at(ld, v, "malformed PyTorch version '%s': expected \"MAJOR.MINOR\"", s ? s : "?", NULL);
+    } else if (strcmp(ks, "pytorch_hip") == 0) {
+      const char *s = scalar(v);
+      if (!(header ? is_header_path(s) : is_identifier(s)))
+        return fail_at(ld, v, header ? "'pytorch_hip' must be a header path" : "'pytorch_hip' must be an identifier",
+                       NULL, NULL);
+      if (!(rule->pytorch_hip = pool_strdup(ld->rules, s))) return C2H_ERR_NOMEM;
     } else if (strcmp(ks, "rocm") == 0) {
       rc = parse_version(ld, v, &rule->rocm);
     } else if (strcmp(ks, "deprecated") == 0) {
@@ -568,11 +592,15 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
                      "unknown key '%s'%s (expected hip, unsupported, rocm, deprecated, removed, "
                      "args, drop_args, mask_arg, func_arg, null_arg, arg_is, call, fallback, by_args, note; value_args "
                      "and unsupported_in in functions; by_param_type in functions and device; compat in device and functions; namespace in device; defined_by and version in "
-                     "macros; needs and compat in headers)",
+                     "macros; needs and compat in headers; pytorch_removed and pytorch_hip anywhere)",
                      ks, hint);
     }
     if (rc) return rc;
   }
+  if (!rule->pytorch_removed != !rule->pytorch_hip)
+    return fail_at(ld, val, "'pytorch_removed' and 'pytorch_hip' go together", NULL, NULL);
+  if (rule->pytorch_hip && (rule->unsupported || rule->has_fallback || rule->form.call))
+    return fail_at(ld, val, "'pytorch_hip' renames: it takes no 'unsupported', 'fallback' or 'call'", NULL, NULL);
   if (rule->version) {
     if (rule->form.hip || rule->form.call || rule->unsupported || rule->has_fallback || rule->rocm)
       return fail_at(ld, val, "'%s' is a version macro (kept as written): it takes no HIP form", name, NULL);
@@ -608,7 +636,8 @@ static int parse_entry(loader *ld, c2h_rule_kind kind, const char *library, yaml
     return fail_at(ld, arg_is, "'arg_is' cannot be combined with 'fallback'", NULL, NULL);
   if (header && (rule->form.call || rule->form.n_args || rule->form.drop_args || rule->mask_arg ||
                  rule->func_arg || rule->null_arg || by_args || arg_is))
-    return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note, needs, compat",
+    return fail_at(ld, val, "header entries take only hip, unsupported, rocm, deprecated, removed, note, needs, compat, "
+                   "pytorch_removed, pytorch_hip",
                    NULL, NULL);
   return 0;
 }

@@ -41,7 +41,7 @@
  * breaks the build when c2h_rule changes on LP64 so that both are revisited
  * (then update the size here). */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(c2h_rule) == 312, "c2h_rule changed: store its new fields in rel_rule and fix_rule");
+_Static_assert(sizeof(c2h_rule) == 328, "c2h_rule changed: store its new fields in rel_rule and fix_rule");
 #endif
 static const char magic[8] = {'c', '2', 'h', 'r', 'u', 'l', 'e', 's'};
 static const c2h_cache_kind rules_kind = {"rules-", ".bin", 8, 1LL << 30};
@@ -200,6 +200,7 @@ static void rel_rule(writer *w, c2h_rule *r) {
   r->defined_by = put_strs(w, r->defined_by, r->n_defined_by);
   r->needs = put_str(w, r->needs);
   r->unsupported_in = put_str(w, r->unsupported_in);
+  r->pytorch_hip = put_str(w, r->pytorch_hip);
   r->param_type = put_str(w, r->param_type);
   r->file = put_str(w, r->file);
 }
@@ -311,6 +312,7 @@ static int fix_rule(const reader *rd, c2h_rule *r, int depth) {
   FIX_STR(r->ns);
   FIX_STR(r->needs);
   FIX_STR(r->unsupported_in);
+  FIX_STR(r->pytorch_hip);
   FIX_STR(r->param_type);
   FIX_STR(r->file);
   FIX(r->arg_is, r->n_arg_is);

@@ -20,3 +20,13 @@ int c2h_version_parse(const char *text, c2h_version *out) {
 void c2h_version_format(c2h_version v, char *buf, size_t size) {
   snprintf(buf, size, "%d.%d", v / 100, v % 100);
 }
+
+const c2h_rule *c2h_rule_for_pytorch(const c2h_rule *r, c2h_version pytorch, c2h_rule *tmp) {
+  /* An unknown target (0) gets the oldest naming, which the ROCm builds of
+   * PyTorch up to the release that dropped it need and that release still
+   * accepts. */
+  if (!r || !r->pytorch_hip || !pytorch || pytorch < r->pytorch_removed) return r;
+  *tmp = *r;
+  tmp->form.hip = r->pytorch_hip;
+  return tmp;
+}

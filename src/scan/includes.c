@@ -182,6 +182,7 @@ int c2h_scan_includes(c2h_scan *s) {
     char close = s->src[p] == '<' ? '>' : '"';
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
     if (r && c2h_scan_project_include(s, toks[i].line)) r = NULL;
+    r = c2h_scan_pytorch_rule(s, r);
     if (!r) {
       int rc = rename_local_include(s, i + 2 < s->facts->n_toks ? i + 2 : i + 1, name_begin, q, close == '>');
       if (rc) return rc;
@@ -199,6 +200,8 @@ int c2h_scan_includes(c2h_scan *s) {
     if (!hip) continue;
     if (s->n_included_libraries < sizeof s->included_libraries / sizeof *s->included_libraries)
       s->included_libraries[s->n_included_libraries++] = r->library;
+    /* A header the target names alike (torch/extension.h) is not rewritten. */
+    if (strlen(hip) == q - name_begin && memcmp(hip, s->src + name_begin, q - name_begin) == 0) continue;
     if ((rc = c2h_edit_add(s->edits, name_begin, q, hip, strlen(hip)))) return rc;
     s->stats->includes++;
     if (hip == r->form.hip && (rc = add_needed_first(s, r, i, &added))) return rc;

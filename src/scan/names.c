@@ -14,10 +14,42 @@
 #define MAX_ARGS 32
 #define MAX_GONE 16
 
+/* A namespace entry that names a nested namespace (`c10::cuda`) applies
+ * to the inner name where the tokens before it spell the outer one. */
+static const c2h_rule *lookup_nested_namespace(const c2h_scan *s, size_t i) {
+  const c2h_token *t = s->facts->toks;
+  if (i < 2 || !c2h_tok_is(s, i - 1, "::") || t[i - 2].kind != C2H_TOK_IDENT) return NULL;
+  char key[128];
+  size_t outer = t[i - 2].end - t[i - 2].begin, inner = t[i].end - t[i].begin;
+  if (outer + 2 + inner >= sizeof key) return NULL;
+  memcpy(key, s->src + t[i - 2].begin, outer);
+  memcpy(key + outer, "::", 2);
+  memcpy(key + outer + 2, s->src + t[i].begin, inner);
+  const c2h_rule *r = c2h_rules_lookup(s->rules, key, outer + 2 + inner);
+  return r && r->kind == C2H_RULE_NAMESPACE ? r : NULL;
+}
+
 static const c2h_rule *lookup(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
   if (t->kind != C2H_TOK_IDENT) return NULL;
-  return c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
+  const c2h_rule *nested = lookup_nested_namespace(s, i);
+  return nested ? nested : c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
+}
+
+/* Whether r is a namespace entry for a nested namespace: its qualifier is
+ * part of the entry, not a namespace of the user's. */
+static int is_nested_namespace(const c2h_rule *r) {
+  return r && r->kind == C2H_RULE_NAMESPACE && strstr(r->cuda, "::") != NULL;
+}
+
+const c2h_rule *c2h_scan_pytorch_rule(c2h_scan *s, const c2h_rule *r) {
+  if (!r || !r->pytorch_hip || !s->pytorch || s->pytorch < r->pytorch_removed) return r;
+  for (size_t k = 0; k < s->n_pytorch_rules; k++)
+    if (s->pytorch_of[k] == r) return &s->pytorch_rules[k];
+  if (s->n_pytorch_rules == sizeof s->pytorch_rules / sizeof *s->pytorch_rules) return r;
+  size_t k = s->n_pytorch_rules++;
+  s->pytorch_of[k] = r;
+  return c2h_rule_for_pytorch(r, s->pytorch, &s->pytorch_rules[k]);
 }
 
 /* Whether token i names a namespace of a CUDA library (`cub` in cub::X). */
@@ -118,7 +150,7 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   if (user_declared) return 0;
   if (i == 0) return 1;
   if (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->")) return 0;
-  if (c2h_tok_is(s, i - 1, "::") && i >= 2 &&
+  if (c2h_tok_is(s, i - 1, "::") && i >= 2 && !is_nested_namespace(r) &&
       (s->facts->toks[i - 2].kind == C2H_TOK_IDENT || c2h_tok_is(s, i - 2, ">")) &&
       !is_api_namespace(s, i - 2))
     return 0; /* qualified by a namespace or class of the user's */
@@ -1218,7 +1250,7 @@ int c2h_scan_names(c2h_scan *s) {
   for (size_t i = s->facts->n_toks; i-- > 0 && !rc;) {
     /* A declaration removed with the argument that used it. */
     if (is_gone(&nc, &s->facts->toks[i])) continue;
-    const c2h_rule *r = lookup(s, i);
+    const c2h_rule *r = c2h_scan_pytorch_rule(s, lookup(s, i));
     if (r && r->kind == C2H_RULE_MEMBER) {
       /* Only where the parse says the field is the CUDA struct's. */
       rc = s->facts->toks[i].api_member || s->facts->toks[i].api_method ? handle_member(s, i, r) : 0;

@@ -15,6 +15,7 @@ typedef struct c2h_scan {
   const c2h_tu_facts *facts;
   const c2h_rules *rules;
   c2h_version target;
+  c2h_version pytorch; /* target PyTorch release; 0: unknown (c2h_rule_for_pytorch) */
   c2h_launch_syntax launch_syntax;
   c2h_include_renamer rename_include; /* --rename; NULL: none */
   void *rename_ctx;
@@ -52,7 +53,17 @@ typedef struct c2h_scan {
    * c2h_scan_needed_includes empties that line when it puts the runtime
    * header first in the file, which then serves both. */
   size_t runtime_needed_edit;
+  /* The entries of rules/pytorch.yaml as the target PyTorch release names
+   * them (c2h_scan_pytorch_rule), kept for the whole translation because
+   * the passes remember entries they used. */
+  c2h_rule pytorch_rules[64];
+  const c2h_rule *pytorch_of[64];
+  size_t n_pytorch_rules;
 } c2h_scan;
+
+/* Entry r as the target PyTorch release names it: r itself, or a copy
+ * (owned by s) with the newer release's HIP name. */
+const c2h_rule *c2h_scan_pytorch_rule(c2h_scan *s, const c2h_rule *r);
 
 /* #include lines that name CUDA headers. */
 int c2h_scan_includes(c2h_scan *s);

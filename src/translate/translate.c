@@ -1,6 +1,7 @@
 /* One file: parse, run the rewrite passes, apply the edits. */
 #include <stdio.h>
 #include <stdint.h>
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +123,10 @@ int c2h_translator_new(c2h_translator **out, const c2h_translate_options *option
     const c2h_rule *r = c2h_rules_at(options->rules, i);
     if (r->kind != C2H_RULE_HEADER) continue;
     /* A header HIP lacks: its stub declares nothing, but libcu++'s atomics. */
-    tr->empty_headers[n_headers] = r->unsupported && !c2h_libcu_stub(r->cuda);
+    /* PyTorch's headers are never read (docs/pytorch.md): their stubs
+     * declare none of their names either. */
+    tr->empty_headers[n_headers] =
+        (r->unsupported && !c2h_libcu_stub(r->cuda)) || (r->library && strcmp(r->library, "pytorch") == 0);
     tr->headers[n_headers++] = r->cuda;
   }
   if (build_preludes(tr, n_headers)) {
@@ -353,7 +357,8 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   facts.depends = NULL;
   facts.n_depends = 0;
   c2h_scan s = {.path = path, .src = text, .len = len, .facts = &facts, .rules = tr->options.rules,
-                .target = tr->options.rocm_version, .launch_syntax = tr->options.launch_syntax,
+                .target = tr->options.rocm_version, .pytorch = tr->options.pytorch_version,
+                .launch_syntax = tr->options.launch_syntax,
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
                 .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0,
@@ -457,5 +462,56 @@ c2h_version c2h_installed_hip_version(void) {
   }
   if (!v) v = read_hip_version("/opt/rocm/include/hip/hip_version.h");
   if (!v) v = read_hip_version("/usr/include/hip/hip_version.h");
+  return v;
+}
+
+/* `__version__ = '2.4.1+rocm6.1'` -> 2.4; 0 when the file has none. */
+static c2h_version read_torch_version(const char *path) {
+  char *text = NULL;
+  size_t len = 0;
+  c2h_error err;
+  c2h_version v = 0;
+  if (c2h_file_read(path, &text, &len, &err) != 0) return 0;
+  const char *p = strstr(text, "__version__");
+  if (p) p = strpbrk(p, "'\"\n");
+  if (p && *p != '\n') {
+    int major = atoi(p + 1);
+    const char *dot = strchr(p + 1, '.');
+    int minor = dot ? atoi(dot + 1) : -1;
+    if (major > 0 && minor >= 0 && minor < 100) v = C2H_VERSION(major, minor);
+  }
+  free(text);
+  return v;
+}
+
+static c2h_version torch_version_in(const char *pattern) {
+  glob_t g;
+  c2h_version v = 0;
+  if (glob(pattern, 0, NULL, &g) != 0) return 0;
+  for (size_t i = 0; !v && i < g.gl_pathc; i++) v = read_torch_version(g.gl_pathv[i]);
+  globfree(&g);
+  return v;
+}
+
+c2h_version c2h_installed_pytorch_version(void) {
+  char buf[4096];
+  c2h_version v = 0;
+  const char *pp = getenv("PYTHONPATH");
+  while (pp && *pp && !v) {
+    size_t n = strcspn(pp, ":");
+    if (n > 0 && n < sizeof buf - 32) {
+      snprintf(buf, sizeof buf, "%.*s/torch/version.py", (int)n, pp);
+      v = read_torch_version(buf);
+    }
+    pp += n + (pp[n] == ':');
+  }
+  const char *venv = getenv("VIRTUAL_ENV");
+  if (!v && venv && *venv && strlen(venv) < sizeof buf - 64) {
+    snprintf(buf, sizeof buf, "%s/lib/python3*/site-packages/torch/version.py", venv);
+    v = torch_version_in(buf);
+  }
+  if (!v) v = torch_version_in("/usr/local/lib/python3*/site-packages/torch/version.py");
+  if (!v) v = torch_version_in("/usr/local/lib/python3*/dist-packages/torch/version.py");
+  if (!v) v = read_torch_version("/usr/lib/python3/dist-packages/torch/version.py");
   return v;
 }

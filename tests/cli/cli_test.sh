@@ -483,6 +483,38 @@ sc_unknown_option() {
   expect_rc 2
 }
 
+# --pytorch-version: X.Y picks the ROCm PyTorch naming; auto reads the
+# version of the torch Python would import ($PYTHONPATH first), without
+# importing it; a malformed value is a usage error.
+sc_pytorch_version() {
+  cat >ext.cu <<'EOF'
+#include <c10/cuda/CUDAGuard.h>
+void f(int d) { c10::cuda::CUDAGuard g(d); }
+EOF
+  t --pytorch-version 2.4 ext.cu
+  expect_rc 0
+  grep -q 'c10::hip::HIPGuardMasqueradingAsCUDA g' "$LOG/stdout" || die "2.4: no Masquerading name"
+  t --pytorch-version 2.11 ext.cu
+  expect_rc 0
+  grep -q 'c10::cuda::CUDAGuard g' "$LOG/stdout" || die "2.11: the CUDA spelling is not kept"
+  grep -q 'c10/hip/HIPGuard.h' "$LOG/stdout" || die "2.11: header not c10/hip/HIPGuard.h"
+  mkdir -p py/torch
+  printf "__version__ = '2.12.0+rocm7.0'\nhip = '7.0'\n" >py/torch/version.py
+  PYTHONPATH=$PWD/py t ext.cu
+  expect_rc 0
+  grep -q 'c10::cuda::CUDAGuard g' "$LOG/stdout" || die "auto with torch 2.12 on PYTHONPATH: not the 2.11 naming"
+  printf "__version__ = '2.5.1'\n" >py/torch/version.py
+  PYTHONPATH=$PWD/py t --pytorch-version auto ext.cu
+  grep -q 'HIPGuardMasqueradingAsCUDA' "$LOG/stdout" || die "auto with torch 2.5: not the Masquerading naming"
+  t --pytorch-version two ext.cu
+  expect_rc 2
+  expect_stderr "pytorch-version must be X.Y or auto" "the message"
+  t rules lookup getCurrentCUDAStream
+  expect_rc 0
+  grep -q 'for PyTorch 2.11 and later (--pytorch-version): becomes getCurrentCUDAStream' "$LOG/stdout" ||
+    die "rules lookup does not say what 2.11 writes"
+}
+
 # An empty folder: nothing to do, nothing written, exit code 2 in every
 # mode; a report asked for with --output is still written (and empty).
 sc_empty_directory() {
@@ -757,6 +789,7 @@ scenarios=(
   library_only_header
   core_header_only
   library_target
+  pytorch_version
 )
 
 for name in "${scenarios[@]}"; do

@@ -656,6 +656,7 @@ CONFIG_ERRORS = [
     ("format: xml\n", 1, 9, "xml"),
     ("launch-syntax: ptx\n", 1, 16, "ptx"),
     ("rocm-version: six\n", 1, 15, "six"),
+    ("pytorch-version: latest\n", 1, 18, "latest"),
     ("disable:\n  - parse-*\n  - no-such-check\n", 3, 5, "no-such-check"),
     ("rules: {a: b}\n", 1, 8, "list"),
     ("extra-args:\n  - [-DX]\n", 2, 5, "list"),

@@ -229,6 +229,43 @@ static void unsupported_in_names_a_header(void **state) {
   c2h_rules_free(r);
 }
 
+/* PyTorch entries: the name a newer PyTorch's ROCm build uses instead, and
+ * namespaces nested in another (c10::cuda). */
+static void pytorch_entries(void **state) {
+  (void)state;
+  c2h_rules *r = load_ok("library: x\nheaders:\n  a/cuda/G.h: {hip: a/hip/GM.h, pytorch_removed: \"2.11\", "
+                         "pytorch_hip: a/hip/G.h}\nnamespaces:\n  \"c10::cuda\": {hip: hip, pytorch_removed: \"2.11\", "
+                         "pytorch_hip: cuda}\ntypes:\n  CG: {hip: HGM, pytorch_removed: \"2.11\", pytorch_hip: CG}\n"
+                         "  CS: HS\n");
+  const c2h_rule *t = c2h_rules_lookup(r, "CG", 2);
+  assert_non_null(t);
+  assert_int_equal(t->pytorch_removed, C2H_VERSION(2, 11));
+  assert_string_equal(t->pytorch_hip, "CG");
+  c2h_rule tmp;
+  assert_ptr_equal(c2h_rule_for_pytorch(t, 0, &tmp), t);                    /* unknown: oldest naming */
+  assert_ptr_equal(c2h_rule_for_pytorch(t, C2H_VERSION(2, 10), &tmp), t);
+  const c2h_rule *v2 = c2h_rule_for_pytorch(t, C2H_VERSION(2, 11), &tmp);
+  assert_ptr_equal(v2, &tmp);
+  assert_string_equal(v2->form.hip, "CG");
+  assert_string_equal(t->form.hip, "HGM");
+  const c2h_rule *cs = c2h_rules_lookup(r, "CS", 2);
+  assert_ptr_equal(c2h_rule_for_pytorch(cs, C2H_VERSION(2, 11), &tmp), cs); /* the same in every release */
+  const c2h_rule *ns = c2h_rules_lookup(r, "c10::cuda", 9);
+  assert_non_null(ns);
+  assert_int_equal(ns->kind, C2H_RULE_NAMESPACE);
+  assert_string_equal(ns->form.hip, "hip");
+  const c2h_rule *h = c2h_rules_lookup_header(r, "a/cuda/G.h", 10);
+  assert_string_equal(c2h_rule_for_pytorch(h, C2H_VERSION(2, 12), &tmp)->form.hip, "a/hip/G.h");
+  c2h_rules_free(r);
+  load_bad("library: x\ntypes:\n  CG: {hip: H, pytorch_removed: \"2.11\"}\n", 3, 7, "go together");
+  load_bad("library: x\ntypes:\n  CG: {hip: H, pytorch_removed: \"v2\", pytorch_hip: CG}\n", 3, 33,
+           "malformed PyTorch version");
+  load_bad("library: x\ntypes:\n  CG: {unsupported: \"no\", pytorch_removed: \"2.11\", pytorch_hip: CG}\n", 3, 7,
+           "takes no 'unsupported'");
+  load_bad("library: x\ntypes:\n  \"c10::cuda\": hip\n", 3, 3, "is not an identifier");
+  load_bad("library: x\nnamespaces:\n  \"::cuda\": hip\n", 3, 3, "is not an identifier");
+}
+
 static void duplicates_across_files_and_overrides(void **state) {
   (void)state;
   c2h_rules *r = load_ok("library: a\nfunctions:\n  cudaA: hipA\n");
@@ -420,6 +457,8 @@ static void same_rule(const c2h_rule *a, const c2h_rule *b) {
   assert_true(a->cuda_value == b->cuda_value);
   same_str(a->needs, b->needs);
   same_str(a->unsupported_in, b->unsupported_in);
+  same_str(a->pytorch_hip, b->pytorch_hip);
+  assert_int_equal(a->pytorch_removed, b->pytorch_removed);
   same_str(a->file, b->file);
   assert_int_equal(a->line, b->line);
   assert_int_equal(a->col, b->col);
@@ -559,6 +598,7 @@ int main(void) {
       cmocka_unit_test(by_param_type_entries),
       cmocka_unit_test(compat_entries_name_the_header_function),
       cmocka_unit_test(unsupported_in_names_a_header),
+      cmocka_unit_test(pytorch_entries),
       cmocka_unit_test(duplicates_across_files_and_overrides),
       cmocka_unit_test(default_table_loads),
       cmocka_unit_test(roc_table_replaces_wrapper_table),
