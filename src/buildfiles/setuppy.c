@@ -651,6 +651,15 @@ static int contains(const char *s, size_t n, const char *w) {
   return 0;
 }
 
+static int starts_with(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && memcmp(s, w, m) == 0;
+}
+
+/* What else in a setup.py stops a ROCm build or misleads it: architecture
+ * flags built in ways the walk above does not follow (f-strings, list
+ * comprehensions), TORCH_CUDA_ARCH_LIST, nvcc runs, CUDA_HOME and
+ * torch.version.cuda tests. */
 static int other_reports(py *p) {
   int rc = 0;
   int cuda_home = 0, version_cuda = 0;
@@ -661,8 +670,10 @@ static int other_reports(py *p) {
     size_t n = t->ce - t->cb;
     size_t first = p->f.lines[t->line].first;
     if (t->kind == C2H_PY_STRING && !p->claimed[i]) {
-      if (contains(s, n, "arch=compute_") || contains(s, n, "code=sm_") || contains(s, n, "-arch=sm_") ||
-          contains(s, n, "-gencode"))
+      if (!memchr(s, '\n', n) &&
+          (starts_with(s, n, "-gencode") || starts_with(s, n, "--generate-code") || starts_with(s, n, "-arch=sm_") ||
+           starts_with(s, n, "--gpu-architecture") || starts_with(s, n, "arch=compute_") ||
+           starts_with(s, n, "-code=sm_")))
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
                          "an NVIDIA architecture flag cu2hip cannot follow to nvcc's arguments: build for "
                          "--offload-arch=%s instead (ROCm PyTorch adds the architectures of PYTORCH_ROCM_ARCH)",
