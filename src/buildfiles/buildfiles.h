@@ -202,4 +202,17 @@ void c2h_py_file_dispose(c2h_py_file *f);
 
 int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx);
 
+/* The include folders and macros a setup.py gives its extensions, as far as
+ * they can be read without running it: the include_dirs= and
+ * define_macros= arguments of its calls, through variables (=, +=,
+ * append, extend), lists joined by '+', string literals, os.path.join,
+ * Path(...) / '...', and the script's folder spelled with __file__ (".").
+ * Code under an `if` that tests ROCm is not read. fn gets each folder
+ * (define 0: relative to the script's folder, or absolute) or macro
+ * (define 1: "NAME" or "NAME=VALUE"), in the order of the script; a
+ * nonzero return stops the walk and is returned. Returns 0 or
+ * C2H_ERR_NOMEM. */
+typedef int (*c2h_setup_py_flag_fn)(void *user, int define, const char *text);
+int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn fn, void *user);
+
 #endif

@@ -115,6 +115,11 @@ static size_t expr_end(const py *p, size_t i) {
   for (; j < p->f.n_toks && p->f.toks[j].line == line; j++) {
     const c2h_py_tok *t = &p->f.toks[j];
     if (t->depth < d) break;
+    if (t->depth == d && (is_op(p, j, "(") || is_op(p, j, "[") || is_op(p, j, "{"))) {
+      j = close_of(p, j);
+      if (j >= p->f.n_toks) break;
+      continue;
+    }
     if (t->depth == d && (is_op(p, j, ",") || (is_op(p, j, ":") && j > i) || is_op(p, j, ")") ||
                           is_op(p, j, "]") || is_op(p, j, "}") || is_op(p, j, ";")))
       break;
@@ -754,6 +759,274 @@ done:
   free(p.claimed);
   free(del_tok);
   free(lists);
+  c2h_py_file_dispose(&p.f);
+  return rc;
+}
+
+/* ---- include_dirs and define_macros, for the parse ---------------------- */
+
+typedef struct strs {
+  char **items;
+  size_t len, cap;
+} strs;
+
+static int strs_push(strs *s, char *v) {
+  if (!v) return C2H_ERR_NOMEM;
+  if (s->len == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 8;
+    char **x = realloc(s->items, cap * sizeof *x);
+    if (!x) {
+      free(v);
+      return C2H_ERR_NOMEM;
+    }
+    s->items = x;
+    s->cap = cap;
+  }
+  s->items[s->len++] = v;
+  return 0;
+}
+
+static void strs_dispose(strs *s) {
+  for (size_t i = 0; i < s->len; i++) free(s->items[i]);
+  free(s->items);
+  memset(s, 0, sizeof *s);
+}
+
+/* The tokens [*b, *e) split at the top-level operator op: the end of the
+ * first part (or e). */
+static size_t split_at(const py *p, size_t b, size_t e, const char *op) {
+  unsigned d = p->f.toks[b].depth;
+  for (size_t i = b; i < e; i++)
+    if (p->f.toks[i].depth == d && is_op(p, i, op)) return i;
+  return e;
+}
+
+static char *path_join(const char *a, const char *b) {
+  if (!a || !b) return NULL;
+  if (b[0] == '/') return c2h_strdup(b);
+  size_t n = strlen(a), m = strlen(b);
+  char *s = malloc(n + m + 2);
+  if (!s) return NULL;
+  memcpy(s, a, n);
+  s[n] = '/';
+  memcpy(s + n + 1, b, m + 1);
+  return s;
+}
+
+static char *eval_path(const py *p, size_t b, size_t e, unsigned level);
+
+/* The first line `NAME = value` (outside ROCm branches): the value's first
+ * token, or NONE. */
+static size_t first_def(const py *p, size_t name, size_t *end) {
+  for (size_t l = 0; l < p->f.n_lines; l++) {
+    size_t t = p->f.lines[l].first;
+    if (p->skip[l] || !same_name(p, t, p->f.toks[name].b, p->f.toks[name].e) || !is_op(p, t + 1, "=")) continue;
+    *end = line_end_tok(p, l);
+    return t + 2 < *end ? t + 2 : NONE;
+  }
+  return NONE;
+}
+
+/* One path-valued operand: a string, a variable, os.path.join(...),
+ * Path(x), str(x), os.path.abspath(x), x.resolve(), x.parent, and the
+ * folder of __file__ (os.path.dirname(os.path.abspath(__file__)),
+ * Path(__file__).parent, ...) as ".": paths are relative to the script. */
+static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
+  if (b >= e || level > 12) return NULL;
+  if (e == b + 1 && plain_string(p, b)) return c2h_strndup(p->src + p->f.toks[b].cb, p->f.toks[b].ce - p->f.toks[b].cb);
+  size_t ups = 0;
+  int file = 0;
+  for (size_t i = b; i < e; i++) {
+    file |= is_name(p, i, "__file__");
+    ups += is_name(p, i, "dirname") || is_name(p, i, "parent");
+  }
+  if (file) {
+    if (!ups) return NULL;
+    c2h_buf s;
+    c2h_buf_init(&s);
+    int rc = c2h_buf_append(&s, ".", 1);
+    for (size_t k = 1; k < ups && !rc; k++) rc = c2h_buf_append(&s, "/..", 3);
+    if (!rc) rc = c2h_buf_append(&s, "", 0);
+    if (rc) {
+      c2h_buf_dispose(&s);
+      return NULL;
+    }
+    return s.data;
+  }
+  if (e == b + 1 && p->f.toks[b].kind == C2H_PY_NAME) {
+    size_t end, v = first_def(p, b, &end);
+    return v == NONE ? NULL : eval_path(p, v, end, level + 1);
+  }
+  /* x.resolve(), x.absolute(): x; x.parent: its folder */
+  if (e >= b + 4 && is_op(p, e - 1, ")") && is_op(p, e - 2, "(") && is_op(p, e - 4, ".") &&
+      (is_name(p, e - 3, "resolve") || is_name(p, e - 3, "absolute")))
+    return eval_atom(p, b, e - 4, level + 1);
+  if (e >= b + 3 && is_name(p, e - 1, "parent") && is_op(p, e - 2, ".")) {
+    char *x = eval_atom(p, b, e - 2, level + 1);
+    char *up = path_join(x, "..");
+    free(x);
+    return up;
+  }
+  /* a call spanning the operand */
+  size_t open = NONE;
+  for (size_t i = b; i < e; i++)
+    if (is_op(p, i, "(")) {
+      open = i;
+      break;
+    }
+  if (open == NONE || open == b || close_of(p, open) != e - 1 || p->f.toks[open - 1].kind != C2H_PY_NAME) return NULL;
+  size_t fn = open - 1;
+  if (is_name(p, fn, "getcwd")) return c2h_strdup(".");
+  int join = is_name(p, fn, "join");
+  int pass = is_name(p, fn, "abspath") || is_name(p, fn, "realpath") || is_name(p, fn, "normpath") ||
+             is_name(p, fn, "str") || is_name(p, fn, "Path") || is_name(p, fn, "PurePath");
+  if (!join && !pass) return NULL;
+  char *acc = NULL;
+  for (size_t k = open + 1; k < e - 1;) {
+    size_t ee = expr_end(p, k);
+    if (ee == k) break;
+    char *part = eval_path(p, k, ee, level + 1);
+    if (!part) {
+      free(acc);
+      return NULL;
+    }
+    if (!acc) {
+      acc = part;
+    } else {
+      char *j = path_join(acc, part);
+      free(acc);
+      free(part);
+      if (!(acc = j)) return NULL;
+    }
+    if (!join) break;
+    k = ee + 1;
+  }
+  return acc;
+}
+
+/* A path: atoms joined by Path's '/'. */
+static char *eval_path(const py *p, size_t b, size_t e, unsigned level) {
+  char *acc = NULL;
+  for (size_t k = b; k < e;) {
+    size_t s = split_at(p, k, e, "/");
+    char *part = eval_atom(p, k, s, level);
+    if (!part) {
+      free(acc);
+      return NULL;
+    }
+    if (!acc) {
+      acc = part;
+    } else {
+      char *j = path_join(acc, part);
+      free(acc);
+      free(part);
+      if (!(acc = j)) return NULL;
+    }
+    k = s + 1;
+  }
+  return acc;
+}
+
+/* The macros of one define_macros element: ('NAME', None | 'VALUE' | 1). */
+static int eval_macro(const py *p, size_t b, size_t e, strs *out) {
+  if (!is_op(p, b, "(") || close_of(p, b) != e - 1 || !plain_string(p, b + 1) || !is_op(p, b + 2, ",")) return 0;
+  const c2h_py_tok *n = &p->f.toks[b + 1];
+  size_t v = b + 3;
+  c2h_buf s;
+  c2h_buf_init(&s);
+  int rc = c2h_buf_append(&s, p->src + n->cb, n->ce - n->cb);
+  if (!rc && plain_string(p, v) && v + 1 < e && (is_op(p, v + 1, ")") || is_op(p, v + 1, ","))) {
+    rc = c2h_buf_append(&s, "=", 1);
+    if (!rc) rc = c2h_buf_append(&s, p->src + p->f.toks[v].cb, p->f.toks[v].ce - p->f.toks[v].cb);
+  } else if (!rc && p->f.toks[v].kind == C2H_PY_NUMBER) {
+    rc = c2h_buf_append(&s, "=", 1);
+    if (!rc) rc = c2h_buf_append(&s, p->src + p->f.toks[v].b, p->f.toks[v].e - p->f.toks[v].b);
+  } else if (!is_name(p, v, "None")) {
+    c2h_buf_dispose(&s);
+    return 0;
+  }
+  if (!rc) rc = c2h_buf_append(&s, "", 0);
+  if (!rc) return strs_push(out, s.data);
+  c2h_buf_dispose(&s);
+  return rc;
+}
+
+/* A list value: operands joined by '+', list displays, variables (all
+ * their =, += and append/extend lines outside ROCm branches). */
+static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned level) {
+  int rc = 0;
+  if (level > 12) return 0;
+  for (size_t k = b; k < e && rc == 0;) {
+    size_t s = split_at(p, k, e, "+");
+    if (is_op(p, k, "[") && close_of(p, k) == s - 1) {
+      for (size_t i = k + 1; i < s - 1 && rc == 0;) {
+        size_t ee = expr_end(p, i);
+        if (ee == i) break;
+        if (macros) {
+          rc = eval_macro(p, i, ee, out);
+        } else {
+          char *v = eval_path(p, i, ee, level + 1);
+          if (v) rc = strs_push(out, v);
+        }
+        i = ee + 1;
+      }
+    } else if (s == k + 1 && p->f.toks[k].kind == C2H_PY_NAME) {
+      for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
+        size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
+        if (p->skip[l] || !same_name(p, t, p->f.toks[k].b, p->f.toks[k].e) || t + 2 >= end) continue;
+        if (is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) {
+          if (!(t + 3 == end && same_name(p, t + 2, p->f.toks[k].b, p->f.toks[k].e)))
+            rc = eval_list(p, t + 2, end, macros, out, level + 1);
+        } else if (is_op(p, t + 1, ".") && is_op(p, t + 3, "(") && close_of(p, t + 3) == end - 1) {
+          if (is_name(p, t + 2, "extend")) {
+            rc = eval_list(p, t + 4, end - 1, macros, out, level + 1);
+          } else if (is_name(p, t + 2, "append")) {
+            if (macros) {
+              rc = eval_macro(p, t + 4, end - 1, out);
+            } else {
+              char *v = eval_path(p, t + 4, end - 1, level + 1);
+              if (v) rc = strs_push(out, v);
+            }
+          }
+        }
+      }
+    } else if (!macros) {
+      char *v = eval_path(p, k, s, level + 1);
+      if (v) rc = strs_push(out, v);
+    }
+    k = s + 1;
+  }
+  return rc;
+}
+
+int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn fn, void *user) {
+  py p;
+  memset(&p, 0, sizeof p);
+  c2h_bf_ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.src = src;
+  ctx.len = len;
+  p.ctx = &ctx;
+  p.src = src;
+  strs out = {NULL, 0, 0};
+  int rc = c2h_py_tokenize(src, len, &p.f);
+  if (rc) goto done;
+  if (!(p.skip = calloc(p.f.n_lines + 1, 1))) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  mark_rocm_branches(&p);
+  for (size_t i = 0; i + 2 < p.f.n_toks && rc == 0; i++) {
+    const c2h_py_tok *t = &p.f.toks[i];
+    int inc = is_name(&p, i, "include_dirs"), def = is_name(&p, i, "define_macros");
+    if ((!inc && !def) || t->depth == 0 || !is_op(&p, i + 1, "=") || p.skip[t->line]) continue;
+    size_t before = out.len;
+    rc = eval_list(&p, i + 2, expr_end(&p, i + 2), def, &out, 0);
+    for (size_t k = before; k < out.len && rc == 0; k++) rc = fn(user, def, out.items[k]);
+  }
+done:
+  strs_dispose(&out);
+  free(p.skip);
   c2h_py_file_dispose(&p.f);
   return rc;
 }
