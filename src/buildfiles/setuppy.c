@@ -31,7 +31,8 @@
 typedef enum elem_kind {
   IN_LIST,   /* an element of the list display opened at token `at` */
   IN_APPEND, /* the argument of V.append(...), the statement of line `at` */
-  IN_OTHER   /* elsewhere: replaced, never removed */
+  IN_OTHER,  /* elsewhere: replaced, never removed */
+  IN_OPAQUE  /* a list element whose value is computed (an f-string): a word nobody may edit */
 } elem_kind;
 
 typedef struct elem {
@@ -56,7 +57,7 @@ typedef struct py {
   const char *src;
   c2h_py_file f;
   unsigned char *skip;     /* per logical line: inside an if-chain that tests ROCm */
-  unsigned char *claimed;  /* per token: a string already taken by a run */
+  unsigned char *claimed;  /* per token: a string taken by a run (2: a computed one not reported yet) */
   run *runs;
   size_t n_runs, cap_runs;
   var *vars;
@@ -184,7 +185,7 @@ static int new_run(py *p, size_t *out) {
 
 static int add_elem(py *p, size_t r, size_t tok, elem_kind kind, size_t at) {
   if (p->claimed[tok]) return 0;
-  p->claimed[tok] = 1;
+  p->claimed[tok] = kind == IN_OPAQUE ? 2 : 1; /* 2: still to be reported, if it is an architecture */
   run *x = &p->runs[r];
   if (x->len == x->cap) {
     size_t cap = x->cap ? x->cap * 2 : 8;
@@ -276,6 +277,8 @@ static int walk_expr(py *p, size_t b, size_t e, size_t r, unsigned level) {
         }
         if (ee == k + 1 && plain_string(p, k))
           rc = add_elem(p, rr, k, IN_LIST, i);
+        else if (ee == k + 1 && p->f.toks[k].kind == C2H_PY_STRING)
+          rc = add_elem(p, rr, k, IN_OPAQUE, i); /* may be the value of the flag before it */
         else
           rc = walk_expr(p, k, ee, rr, level + 1);
         k = ee + 1;
@@ -352,6 +355,19 @@ static int name_has_nvcc(const char *s, size_t n) {
   return 0;
 }
 
+static int starts_with(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  return n >= m && memcmp(s, w, m) == 0;
+}
+
+/* Whether a string's value is (the start of) an nvcc architecture flag. */
+static int arch_flag_text(const char *s, size_t n) {
+  return !memchr(s, '\n', n) &&
+         (starts_with(s, n, "-gencode") || starts_with(s, n, "--generate-code") || starts_with(s, n, "-arch=sm_") ||
+          starts_with(s, n, "-arch=compute_") || starts_with(s, n, "--gpu-architecture") ||
+          starts_with(s, n, "arch=compute_") || starts_with(s, n, "-code=sm_"));
+}
+
 /* Where values reach nvcc: 'nvcc': v in dicts, dict(nvcc=v), X['nvcc'] = v,
  * and the variables named for nvcc. */
 static int find_roots(py *p) {
@@ -372,6 +388,17 @@ static int find_roots(py *p) {
                i + 1 < p->f.n_toks && (is_op(p, i + 1, "=") || is_op(p, i + 1, "+=") || is_op(p, i + 1, "."))) {
       rc = add_var(p, t->b, t->e);
     }
+  }
+  /* A variable given an nvcc architecture flag is a list of nvcc flags,
+   * wherever it goes (cc_flag += ["-gencode", "arch=compute_80,code=sm_80"]
+   * in a helper function). */
+  for (size_t i = 0; i < p->f.n_toks && rc == 0; i++) {
+    const c2h_py_tok *t = &p->f.toks[i];
+    if (p->skip[t->line] || !plain_string(p, i) || !arch_flag_text(p->src + t->cb, t->ce - t->cb)) continue;
+    size_t f0 = p->f.lines[t->line].first;
+    if (f0 + 1 < i && p->f.toks[f0].kind == C2H_PY_NAME &&
+        (is_op(p, f0 + 1, "=") || is_op(p, f0 + 1, "+=") || is_op(p, f0 + 1, ".")))
+      rc = add_var(p, p->f.toks[f0].b, p->f.toks[f0].e);
   }
   for (size_t v = 0; v < p->n_vars && rc == 0; v++) rc = walk_var(p, v);
   return rc;
@@ -474,7 +501,8 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   memset(&sub, 0, sizeof sub);
   c2h_edit_list_init(&sub.edits);
   size_t *eb = calloc(x->len + 1, sizeof *eb), *ee = calloc(x->len + 1, sizeof *ee);
-  if (!eb || !ee) {
+  unsigned char *poisoned = calloc(x->len + 1, 1);
+  if (!eb || !ee || !poisoned) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
@@ -483,7 +511,10 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     const c2h_py_tok *t = &p->f.toks[x->items[k].tok];
     if (k && (rc = c2h_buf_append(&syn, " ", 1))) break;
     eb[k] = syn.len;
-    rc = c2h_buf_append(&syn, p->src + t->cb, t->ce - t->cb);
+    if (x->items[k].kind == IN_OPAQUE)
+      rc = c2h_buf_append(&syn, "\x01", 1); /* a value, not a flag */
+    else
+      rc = c2h_buf_append(&syn, p->src + t->cb, t->ce - t->cb);
     ee[k] = syn.len;
   }
   if (rc || (rc = c2h_buf_append(&syn, "", 0))) goto done;
@@ -523,6 +554,32 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   if (rc || (rc = c2h_bf_map_nvcc_flags(&sub, words.items, words.len, 1, &arch_done, 0, syn.len, ""))) goto done;
   size_t bad = 0;
   if (c2h_edit_list_finish(&sub.edits, &bad)) goto done; /* nothing written for a run in doubt */
+  /* A flag whose value is computed (-gencode, f"arch=compute_{a},...") is
+   * left whole, with its value, and reported: editing one of the two would
+   * leave the other alone on hipcc's command line. */
+  for (size_t k = 0; k < x->len && rc == 0; k++) {
+    if (x->items[k].kind != IN_OPAQUE) continue;
+    size_t lo = k ? eb[k - 1] : eb[k], hi = ee[k];
+    int hit = 0;
+    for (size_t m = 0; m < sub.edits.len; m++) {
+      const c2h_edit *ed = &sub.edits.items[m];
+      if (ed->begin < hi && ed->end > lo) hit = 1;
+    }
+    if (!hit) continue;
+    poisoned[k] = 1;
+    if (k) poisoned[k - 1] = 1;
+    for (size_t m = sub.edits.len; m-- > 0;) {
+      const c2h_edit *ed = &sub.edits.items[m];
+      if (ed->begin < hi && (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo))) c2h_edit_remove(&sub.edits, m);
+    }
+    if (c2h_edit_list_finish(&sub.edits, &bad)) goto done;
+    const c2h_py_tok *f0 = &p->f.toks[x->items[k ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
+    p->claimed[x->items[k].tok] = 1; /* reported here */
+    rc = c2h_bf_diag(p->ctx, f0->b, v->e, C2H_SEV_WARNING, NULL,
+                     "an nvcc option with a computed value: cu2hip leaves both; hipcc wants --offload-arch=%s "
+                     "(or nothing: ROCm PyTorch adds PYTORCH_ROCM_ARCH's architectures)",
+                     p->ctx->arch);
+  }
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     /* The element's new text: the edits that start in it (or in the blank
      * before it) applied, clipped to it. */
@@ -550,6 +607,10 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     }
     const elem *el = &x->items[k];
     const c2h_py_tok *t = &p->f.toks[el->tok];
+    if (el->kind == IN_OPAQUE) {
+      c2h_buf_dispose(&out);
+      continue;
+    }
     size_t s = 0, n = out.len;
     while (s < n && blank(out.data[s])) s++;
     while (n > s && blank(out.data[n - 1])) n--;
@@ -601,12 +662,16 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     while (k1 + 1 < x->len && eb[k1 + 1] <= dg->begin.offset) k1++;
     k2 = k1;
     while (k2 + 1 < x->len && eb[k2 + 1] < dg->end.offset) k2++;
+    int gone = 0;
+    for (size_t k = k1; k <= k2; k++) gone |= poisoned[k];
+    if (gone) continue; /* about an edit withdrawn above */
     rc = c2h_bf_diag(p->ctx, p->f.toks[x->items[k1].tok].b, p->f.toks[x->items[k2].tok].e, dg->severity,
                      dg->replacement, "%s", dg->message);
   }
 done:
   free(eb);
   free(ee);
+  free(poisoned);
   c2h_buf_dispose(&syn);
   c2h_bf_words_dispose(&words);
   c2h_diag_list_dispose(&diags);
@@ -656,11 +721,6 @@ static int contains(const char *s, size_t n, const char *w) {
   return 0;
 }
 
-static int starts_with(const char *s, size_t n, const char *w) {
-  size_t m = strlen(w);
-  return n >= m && memcmp(s, w, m) == 0;
-}
-
 /* What else in a setup.py stops a ROCm build or misleads it: architecture
  * flags built in ways the walk above does not follow (f-strings, list
  * comprehensions), TORCH_CUDA_ARCH_LIST, nvcc runs, CUDA_HOME and
@@ -668,22 +728,22 @@ static int starts_with(const char *s, size_t n, const char *w) {
 static int other_reports(py *p) {
   int rc = 0;
   int cuda_home = 0, version_cuda = 0;
+  size_t arch_line = NONE;
   for (size_t i = 0; i < p->f.n_toks && rc == 0; i++) {
     const c2h_py_tok *t = &p->f.toks[i];
     if (p->skip[t->line]) continue;
     const char *s = p->src + t->cb;
     size_t n = t->ce - t->cb;
     size_t first = p->f.lines[t->line].first;
-    if (t->kind == C2H_PY_STRING && !p->claimed[i]) {
-      if (!memchr(s, '\n', n) &&
-          (starts_with(s, n, "-gencode") || starts_with(s, n, "--generate-code") || starts_with(s, n, "-arch=sm_") ||
-           starts_with(s, n, "--gpu-architecture") || starts_with(s, n, "arch=compute_") ||
-           starts_with(s, n, "-code=sm_")))
+    if (t->kind == C2H_PY_STRING && p->claimed[i] != 1) {
+      if (arch_flag_text(s, n)) {
+        if (t->line == arch_line) continue; /* one report per line */
+        arch_line = t->line;
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
                          "an NVIDIA architecture flag cu2hip cannot follow to nvcc's arguments: build for "
                          "--offload-arch=%s instead (ROCm PyTorch adds the architectures of PYTORCH_ROCM_ARCH)",
                          p->ctx->arch);
-      else if (contains(s, n, "TORCH_CUDA_ARCH_LIST"))
+      } else if (contains(s, n, "TORCH_CUDA_ARCH_LIST"))
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_NOTE, NULL,
                          "ROCm PyTorch does not read TORCH_CUDA_ARCH_LIST: it builds for PYTORCH_ROCM_ARCH "
                          "(e.g. PYTORCH_ROCM_ARCH=%s)",

@@ -431,6 +431,13 @@ static void setup_py_flags(void **state) {
   setup_py("if torch.version.hip:\n    f = {'nvcc': ['-O3']}\nelse:\n    f = {'nvcc': ['-lineinfo']}\n", NULL);
   /* a one-flag string that becomes two words becomes two elements */
   setup_py("x = {'nvcc': ['-dc']}\n", "x = {'nvcc': ['-fgpu-rdc', '-c']}\n");
+  /* a flag whose value is computed stays with it, reported; the others are mapped */
+  assert_int_equal(setup_py("x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-lineinfo']}\n",
+                            "x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-gline-tables-only']}\n"),
+                   1);
+  /* a variable given an architecture flag holds nvcc flags wherever it goes */
+  setup_py("def add(cc_flag):\n    cc_flag += ['-gencode', 'arch=compute_80,code=sm_80']\n",
+           "def add(cc_flag):\n    cc_flag += ['--offload-arch=gfx942']\n");
   /* a string cu2hip cannot edit is reported, not changed */
   assert_int_equal(setup_py("x = {'nvcc': [f'-arch=sm_{a}']}\n", NULL), 1);
   /* an unterminated string stops the reading with a diagnostic */
