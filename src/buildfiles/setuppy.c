@@ -542,13 +542,19 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   sub.n_lines = 1;
   /* PyTorch's own defines: on ROCm it passes -D__HIP_NO_HALF_OPERATORS__=1
    * and -D__HIP_NO_HALF_CONVERSIONS__=1 to hipcc where it passes the
-   * __CUDA_ ones to nvcc, so the -U that undoes them names the HIP ones. */
+   * __CUDA_ ones to nvcc, and HIP's headers read only the __HIP_ ones, so
+   * a -U (or -D) of them names the HIP ones. */
   for (size_t w = 0; w < words.len && rc == 0; w++) {
-    static const char *const half[][2] = {{"-U__CUDA_NO_HALF_OPERATORS__", "-U__HIP_NO_HALF_OPERATORS__"},
-                                          {"-U__CUDA_NO_HALF_CONVERSIONS__", "-U__HIP_NO_HALF_CONVERSIONS__"}};
-    for (size_t h = 0; h < 2; h++)
-      if (c2h_bf_eq(&sub, words.items[w].b, words.items[w].e, half[h][0]))
-        rc = c2h_bf_edit(&sub, words.items[w].b, words.items[w].e, half[h][1]);
+    static const char *const half[][2] = {{"__CUDA_NO_HALF_OPERATORS__", "__HIP_NO_HALF_OPERATORS__"},
+                                          {"__CUDA_NO_HALF_CONVERSIONS__", "__HIP_NO_HALF_CONVERSIONS__"}};
+    const char *ws = syn.data + words.items[w].b;
+    size_t wn = words.items[w].e - words.items[w].b;
+    if (wn < 3 || ws[0] != '-' || (ws[1] != 'U' && ws[1] != 'D')) continue;
+    for (size_t h = 0; h < 2; h++) {
+      size_t m = strlen(half[h][0]);
+      if (wn >= m + 2 && memcmp(ws + 2, half[h][0], m) == 0 && (wn == m + 2 || ws[m + 2] == '='))
+        rc = c2h_bf_edit(&sub, words.items[w].b + 2, words.items[w].b + 2 + m, half[h][1]);
+    }
   }
   int arch_done = 0;
   if (rc || (rc = c2h_bf_map_nvcc_flags(&sub, words.items, words.len, 1, &arch_done, 0, syn.len, ""))) goto done;

@@ -435,6 +435,9 @@ static void setup_py_flags(void **state) {
   assert_int_equal(setup_py("x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-lineinfo']}\n",
                             "x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-gline-tables-only']}\n"),
                    1);
+  /* PyTorch's half defines have HIP names on ROCm */
+  setup_py("x = {'nvcc': ['-D__CUDA_NO_HALF_OPERATORS__', '-U__CUDA_NO_HALF_CONVERSIONS__', '-D__CUDA_NO_HALF2_OPERATORS__']}\n",
+           "x = {'nvcc': ['-D__HIP_NO_HALF_OPERATORS__', '-U__HIP_NO_HALF_CONVERSIONS__', '-D__CUDA_NO_HALF2_OPERATORS__']}\n");
   /* a variable given an architecture flag holds nvcc flags wherever it goes */
   setup_py("def add(cc_flag):\n    cc_flag += ['-gencode', 'arch=compute_80,code=sm_80']\n",
            "def add(cc_flag):\n    cc_flag += ['--offload-arch=gfx942']\n");
