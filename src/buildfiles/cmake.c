@@ -325,7 +325,12 @@ typedef struct cm {
   size_t cur_cmd;   /* index of the command being translated */
   int condition;    /* it is if(), elseif() or while() */
   size_t version_cmd; /* first command reading a CUDA version variable, or (size_t)-1 */
+  unsigned own_version; /* bit i: the script sets version_vars[i] itself (its own variable) */
 } cm;
+
+/* The variables that hold the CUDA version of a CUDA build. */
+static const char *const version_vars[] = {"CMAKE_CUDA_COMPILER_VERSION", "CUDAToolkit_VERSION", "CUDA_VERSION",
+                                           "CUDA_VERSION_STRING", NULL};
 
 static const c2h_cmake_arg *arg(const cm *m, const c2h_cmake_cmd *c, size_t k) {
   return &m->f.args[c->first_arg + k];
@@ -572,9 +577,10 @@ static int scan_names(cm *m, const c2h_cmake_arg *a) {
      * it reads the CUDA version the port stands for. */
     int whole = i == 0 && t == n && a->kind == C2H_CMAKE_ARG_UNQUOTED;
     int deref = i >= 2 && s[i - 1] == '{' && s[i - 2] == '$' && t < n && s[t] == '}';
-    if ((deref || (whole && m->condition)) &&
-        (ident_at(s, n, i, "CMAKE_CUDA_COMPILER_VERSION") || ident_at(s, n, i, "CUDAToolkit_VERSION") ||
-         ident_at(s, n, i, "CUDA_VERSION") || ident_at(s, n, i, "CUDA_VERSION_STRING"))) {
+    int version = -1;
+    for (int v = 0; version_vars[v] && version < 0; v++)
+      if (ident_at(s, n, i, version_vars[v]) && !(m->own_version & (1u << v))) version = v;
+    if ((deref || (whole && m->condition)) && version >= 0) {
       rc = c2h_bf_edit(ctx, at, at + idn, "CU2HIP_ASSUMED_CUDA_VERSION");
       if (!rc && m->version_cmd == (size_t)-1) {
         m->version_cmd = m->cur_cmd;
@@ -1399,6 +1405,14 @@ int c2h_bf_translate_cmake(c2h_bf_ctx *ctx) {
       v->set_here = 1;
   }
   m.version_cmd = (size_t)-1;
+  /* A script that sets CUDA_VERSION itself (an option of its own, say)
+   * means its own value by it, not the toolkit's. */
+  for (size_t i = 0; i < m.f.n_cmds && !rc; i++) {
+    const c2h_cmake_cmd *c = &m.f.cmds[i];
+    if ((!name_is(&m, c, "set") && !name_is(&m, c, "option")) || !c->n_args) continue;
+    for (int v = 0; version_vars[v]; v++)
+      if (arg_is(&m, c, 0, version_vars[v])) m.own_version |= 1u << v;
+  }
   for (size_t i = 0; i < m.f.n_cmds && !rc; i++) rc = command(&m, &m.f.cmds[i]);
   if (!rc && m.version_cmd != (size_t)-1) rc = assumed_version(&m);
   if (!rc && m.hip_enabled) rc = raise_minimum(&m);

@@ -243,6 +243,24 @@ static void cmake_flags(void **state) {
   assert_int_equal(cmake("add_custom_command(OUTPUT x COMMAND nvcc -ptx k.cu)\n", NULL), 1);
 }
 
+static void cmake_cuda_version(void **state) {
+  (void)state;
+  /* a CUDA version test reads the version the port stands for */
+  assert_int_equal(cmake("if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 11.0)\n  message(FATAL_ERROR \"old\")\nendif()\n",
+                         "set(CU2HIP_ASSUMED_CUDA_VERSION 12.0 CACHE STRING \"CUDA version the HIP build stands for in "
+                         "version tests\")\nif(CU2HIP_ASSUMED_CUDA_VERSION VERSION_LESS 11.0)\n  message(FATAL_ERROR "
+                         "\"old\")\nendif()\n"),
+                   1);
+  /* inside a block: the set() goes before the block */
+  cmake("foreach(x a)\n  if(\"${CUDAToolkit_VERSION}\" VERSION_GREATER 12)\n  endif()\nendforeach()\n",
+        "set(CU2HIP_ASSUMED_CUDA_VERSION 12.0 CACHE STRING \"CUDA version the HIP build stands for in version "
+        "tests\")\nforeach(x a)\n  if(\"${CU2HIP_ASSUMED_CUDA_VERSION}\" VERSION_GREATER 12)\n  endif()\nendforeach()\n");
+  /* a CUDA_VERSION the script sets itself is its own */
+  cmake("set(CUDA_VERSION \"118\" CACHE STRING \"expected\")\nif(NOT CUDA_VERSION STREQUAL \"118\")\nendif()\n", NULL);
+  /* a bare name outside a condition is not a variable reference */
+  cmake("add_compile_definitions(CUDA_VERSION)\n", NULL);
+}
+
 static void cmake_sources(void **state) {
   (void)state;
   cmake("add_library(k STATIC a.cu b.cpp)\n",
@@ -479,6 +497,7 @@ int main(void) {
       cmocka_unit_test(roc_native_libraries),
       cmocka_unit_test(make_renames),
       cmocka_unit_test(errors),
+      cmocka_unit_test(cmake_cuda_version),
       cmocka_unit_test(python_tokens),
       cmocka_unit_test(python_indent_and_errors),
       cmocka_unit_test(setup_py_flags),
