@@ -1,6 +1,6 @@
 #ifndef CU2HIP_BUILDFILES_H
 #define CU2HIP_BUILDFILES_H
-/* Translation of build scripts (CMake and Make) that build CUDA code into
+/* Translation of build scripts (CMake, Make and PyTorch setup.py) that build CUDA code into
  * scripts that build the same code with HIP for AMD GPUs. The work is done on
  * the text: the output is the input byte for byte except where an edit was
  * made, and translating the output again changes nothing. See
@@ -16,7 +16,8 @@ extern "C" {
 typedef enum c2h_buildfile_kind {
   C2H_BUILDFILE_NONE,  /* not a build script cu2hip knows */
   C2H_BUILDFILE_CMAKE, /* CMakeLists.txt, *.cmake */
-  C2H_BUILDFILE_MAKE   /* Makefile, makefile, GNUmakefile, *.mk */
+  C2H_BUILDFILE_MAKE,  /* Makefile, makefile, GNUmakefile, *.mk */
+  C2H_BUILDFILE_SETUP_PY /* setup.py (PyTorch extensions: torch.utils.cpp_extension) */
 } c2h_buildfile_kind;
 
 typedef struct c2h_buildfile_options {

@@ -151,4 +151,68 @@ typedef struct c2h_make_line {
  * newline counts as a blank. */
 int c2h_make_words(const char *src, size_t b, size_t e, c2h_bf_words *out);
 
+/* ---- Python: tokens and logical lines (python.c) ---------------------- */
+
+typedef enum c2h_py_tok_kind {
+  C2H_PY_NAME,
+  C2H_PY_NUMBER,
+  C2H_PY_STRING, /* one literal, prefix and quotes included */
+  C2H_PY_OP      /* an operator or delimiter (1 to 3 characters) */
+} c2h_py_tok_kind;
+
+typedef struct c2h_py_tok {
+  c2h_py_tok_kind kind;
+  size_t b, e;     /* the token's bytes */
+  size_t cb, ce;   /* a string's content (between the quotes) */
+  unsigned char raw, bytes, fmt; /* string prefixes r, b, f */
+  unsigned char escapes;         /* a non-raw string holding a backslash */
+  unsigned depth;  /* open brackets before the token */
+  size_t line;     /* index of its logical line in c2h_py_file.lines */
+} c2h_py_tok;
+
+/* A logical line: the tokens of one statement line (brackets and
+ * backslash continuations join physical lines; comments and blank lines
+ * hold none). */
+typedef struct c2h_py_line {
+  size_t first, n; /* tokens */
+  unsigned indent; /* columns of leading blanks (a tab counts to the next multiple of 8) */
+  size_t b;        /* offset of the start of its first physical line */
+  size_t e;        /* offset just past its last newline (or the end of the file) */
+} c2h_py_line;
+
+typedef struct c2h_py_file {
+  c2h_py_tok *toks;
+  size_t n_toks, cap_toks;
+  c2h_py_line *lines;
+  size_t n_lines, cap_lines;
+  /* As c2h_cmake_file: set when the text could not be read to its end
+   * (an unterminated string or bracket); the tokens before it are valid. */
+  int bad;
+  size_t bad_at;
+  const char *bad_what;
+} c2h_py_file;
+
+/* Splits src into Python tokens and logical lines (Python 3 lexical rules:
+ * string prefixes, single, double and triple quotes, f-string fields with
+ * nested strings, comments, bracket nesting, backslash continuations).
+ * Returns 0 or C2H_ERR_NOMEM; a lexical error sets f->bad. Dispose f with
+ * c2h_py_file_dispose. */
+int c2h_py_tokenize(const char *src, size_t len, c2h_py_file *f);
+void c2h_py_file_dispose(c2h_py_file *f);
+
+int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx);
+
+/* The include folders and macros a setup.py gives its extensions, as far as
+ * they can be read without running it: the include_dirs= and
+ * define_macros= arguments of its calls, through variables (=, +=,
+ * append, extend), lists joined by '+', string literals, os.path.join,
+ * Path(...) / '...', and the script's folder spelled with __file__ (".").
+ * Code under an `if` that tests ROCm is not read. fn gets each folder
+ * (define 0: relative to the script's folder, or absolute) or macro
+ * (define 1: "NAME" or "NAME=VALUE"), in the order of the script; a
+ * nonzero return stops the walk and is returned. Returns 0 or
+ * C2H_ERR_NOMEM. */
+typedef int (*c2h_setup_py_flag_fn)(void *user, int define, const char *text);
+int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn fn, void *user);
+
 #endif

@@ -283,6 +283,11 @@ static const char *const packages[] = {"hipblas", "hipblaslt", "hiprand", "hipff
                                        "rocrand", "rocsparse", "rocblas", "rocfft", "rocsolver", "miopen"};
 #define N_PACKAGES (sizeof packages / sizeof packages[0])
 
+/* The CUDA version a HIP build stands for in a script's CUDA version tests
+ * (docs/build-scripts.md): CUDA 12.0, whose runtime API HIP 6 and 7 follow
+ * most closely; a build may set another with -D. */
+#define C2H_ASSUMED_CUDA_VERSION "12.0"
+
 /* CMAKE_CUDA_<X> variables with a CMAKE_HIP_<X> twin. */
 static const char *const lang_vars[] = {"ARCHITECTURES", "STANDARD", "STANDARD_REQUIRED", "EXTENSIONS",
                                         "COMPILER", "COMPILER_ID", "COMPILER_VERSION",
@@ -317,7 +322,15 @@ typedef struct cm {
   size_t arch_args[64]; /* indexes into f.args of the ${V} uses that are architecture values */
   size_t n_arch_args;
   int hip_enabled; /* the script makes HIP a language (project, enable_language) */
+  size_t cur_cmd;   /* index of the command being translated */
+  int condition;    /* it is if(), elseif() or while() */
+  size_t version_cmd; /* first command reading a CUDA version variable, or (size_t)-1 */
+  unsigned own_version; /* bit i: the script sets version_vars[i] itself (its own variable) */
 } cm;
+
+/* The variables that hold the CUDA version of a CUDA build. */
+static const char *const version_vars[] = {"CMAKE_CUDA_COMPILER_VERSION", "CUDAToolkit_VERSION", "CUDA_VERSION",
+                                           "CUDA_VERSION_STRING", NULL};
 
 static const c2h_cmake_arg *arg(const cm *m, const c2h_cmake_cmd *c, size_t k) {
   return &m->f.args[c->first_arg + k];
@@ -439,7 +452,7 @@ static int arch_setting(const cm *m, const c2h_cmake_cmd *c, size_t start, size_
       k++;
     }
     for (; k + 1 < c->n_args; k += 2)
-      if (arg_is(m, c, k, "CUDA_ARCHITECTURES")) {
+      if (arg_is(m, c, k, "CUDA_ARCHITECTURES") || arg_is(m, c, k, "HIP_ARCHITECTURES")) {
         *from = k + 1;
         *to = k + 2;
         return 1;
@@ -450,12 +463,14 @@ static int arch_setting(const cm *m, const c2h_cmake_cmd *c, size_t start, size_
   if (name_is(m, c, "set_property")) {
     size_t k = 0;
     while (k < c->n_args && !arg_is(m, c, k, "PROPERTY")) k++;
-    if (k + 1 >= c->n_args || !arg_is(m, c, k + 1, "CUDA_ARCHITECTURES")) return 0;
+    if (k + 1 >= c->n_args || (!arg_is(m, c, k + 1, "CUDA_ARCHITECTURES") && !arg_is(m, c, k + 1, "HIP_ARCHITECTURES")))
+      return 0;
     *from = k + 2;
     *to = c->n_args;
     return 1;
   }
-  if (name_is(m, c, "set") && c->n_args && arg_is(m, c, 0, "CMAKE_CUDA_ARCHITECTURES")) {
+  if (name_is(m, c, "set") && c->n_args &&
+      (arg_is(m, c, 0, "CMAKE_CUDA_ARCHITECTURES") || arg_is(m, c, 0, "CMAKE_HIP_ARCHITECTURES"))) {
     *from = 1;
     *to = set_values_end(m, c);
     return 1;
@@ -555,6 +570,37 @@ static int scan_names(cm *m, const c2h_cmake_arg *a) {
                          (int)(u - i), s + i);
       }
       i = u - 1;
+      continue;
+    }
+    /* The CUDA version the build was made for, as a CUDA build reads it:
+     * a HIP build has none (CMAKE_HIP_COMPILER_VERSION is clang's), so
+     * it reads the CUDA version the port stands for. */
+    int whole = i == 0 && t == n && a->kind == C2H_CMAKE_ARG_UNQUOTED;
+    int deref = i >= 2 && s[i - 1] == '{' && s[i - 2] == '$' && t < n && s[t] == '}';
+    int version = -1;
+    for (int v = 0; version_vars[v] && version < 0; v++)
+      if (ident_at(s, n, i, version_vars[v]) && !(m->own_version & (1u << v))) version = v;
+    if ((deref || (whole && m->condition)) && version >= 0) {
+      rc = c2h_bf_edit(ctx, at, at + idn, "CU2HIP_ASSUMED_CUDA_VERSION");
+      if (!rc && m->version_cmd == (size_t)-1) {
+        m->version_cmd = m->cur_cmd;
+        rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_NOTE, NULL,
+                         "%.*s is a CUDA version; the HIP build has none (CMAKE_HIP_COMPILER_VERSION is clang's "
+                         "version), so the tests read CU2HIP_ASSUMED_CUDA_VERSION, the CUDA version the port "
+                         "stands for (%s unless set with -DCU2HIP_ASSUMED_CUDA_VERSION=...)",
+                         (int)idn, id, C2H_ASSUMED_CUDA_VERSION);
+      }
+      i = t - 1;
+      continue;
+    }
+    if (whole && m->condition &&
+        (ident_at(s, n, i, "CUDA_VERSION_MAJOR") || ident_at(s, n, i, "CUDA_VERSION_MINOR") ||
+         ident_at(s, n, i, "CMAKE_CUDA_COMPILER_VERSION_MAJOR"))) {
+      rc = c2h_bf_diag(ctx, at, at + idn, C2H_SEV_WARNING, NULL,
+                       "%.*s is part of a CUDA version the HIP build does not have; compare "
+                       "CU2HIP_ASSUMED_CUDA_VERSION (VERSION_LESS, VERSION_GREATER_EQUAL...) instead",
+                       (int)idn, id);
+      i = t - 1;
       continue;
     }
     if (idn > 11 && memcmp(id, "CMAKE_CUDA_", 11) == 0) {
@@ -673,6 +719,14 @@ static int is_arch_literal(const char *s, size_t n) {
 static int set_arch_values(cm *m, const c2h_cmake_cmd *c, size_t from, size_t to) {
   c2h_bf_ctx *ctx = m->ctx;
   if (from >= to) return 0;
+  /* AMD names already (CMAKE_HIP_ARCHITECTURES gfx90a;gfx942): nothing to do. */
+  int amd = 1;
+  for (size_t k = from; k < to && amd; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    for (size_t i = a->cb; i < a->ce && amd; i++)
+      if (i == a->cb || ctx->src[i - 1] == ';') amd = a->ce - i >= 3 && memcmp(ctx->src + i, "gfx", 3) == 0;
+  }
+  if (amd) return 0;
   for (size_t k = from; k < to; k++) {
     const c2h_cmake_arg *a = arg(m, c, k);
     if (!is_arch_literal(ctx->src + a->cb, a->ce - a->cb)) {
@@ -1129,9 +1183,77 @@ static int other_arch_use(cm *m, const c2h_cmake_cmd *c, size_t k) {
   return 0;
 }
 
+/* Whether args[from, to) hold an nvcc architecture flag (-gencode ...). */
+static int holds_arch_flag(const cm *m, const c2h_cmake_cmd *c, size_t from, size_t to) {
+  static const char *const flags[] = {"-gencode", "--generate-code", "-arch=sm_", "-arch=compute_",
+                                      "--gpu-architecture", NULL};
+  for (size_t k = from; k < to; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    for (size_t i = a->cb; i < a->ce; i++)
+      for (size_t f = 0; flags[f]; f++) {
+        size_t fl = strlen(flags[f]);
+        if (i + fl <= a->ce && memcmp(m->ctx->src + i, flags[f], fl) == 0 &&
+            (i == a->cb || m->ctx->src[i - 1] == ' ' || m->ctx->src[i - 1] == ';'))
+          return 1;
+      }
+  }
+  return 0;
+}
+
+/* list(APPEND|PREPEND|INSERT V ...) of an architecture list the script sets
+ * (to the AMD architecture, by its set()): NVIDIA values added to it go. */
+static int list_arch_values(cm *m, const c2h_cmake_cmd *c, size_t from) {
+  c2h_bf_ctx *ctx = m->ctx;
+  int rc = 0;
+  for (size_t k = from; k < c->n_args && !rc; k++) {
+    const c2h_cmake_arg *a = arg(m, c, k);
+    if (!is_arch_literal(ctx->src + a->cb, a->ce - a->cb) || c2h_bf_eq(ctx, a->cb, a->ce, ctx->arch)) continue;
+    rc = c2h_bf_delete_word(ctx, a->b, a->e, c->open + 1, c->close, "");
+    if (!rc)
+      rc = c2h_bf_diag(ctx, a->b, a->e, C2H_SEV_NOTE, NULL,
+                       "NVIDIA architecture '%.*s' removed: the list already holds the AMD one (%s)",
+                       (int)(a->e - a->b), ctx->src + a->b, ctx->arch);
+  }
+  return rc;
+}
+
+/* One set() of CU2HIP_ASSUMED_CUDA_VERSION before the first version test,
+ * outside any block (if, foreach, function...) so that every later test
+ * sees it. A cache entry: a -D on the command line, or a script read
+ * before, wins. */
+static int assumed_version(cm *m) {
+  c2h_bf_ctx *ctx = m->ctx;
+  size_t top = m->version_cmd, depth = 0;
+  for (size_t i = 0; i <= m->version_cmd && i < m->f.n_cmds; i++) {
+    const c2h_cmake_cmd *c = &m->f.cmds[i];
+    int open = name_is(m, c, "if") || name_is(m, c, "foreach") || name_is(m, c, "while") ||
+               name_is(m, c, "function") || name_is(m, c, "macro") || name_is(m, c, "block");
+    int close = name_is(m, c, "endif") || name_is(m, c, "endforeach") || name_is(m, c, "endwhile") ||
+                name_is(m, c, "endfunction") || name_is(m, c, "endmacro") || name_is(m, c, "endblock");
+    if (open && depth++ == 0) top = i;
+    if (close && depth) depth--;
+    if (i == m->version_cmd && depth == 0) top = i;
+  }
+  /* version_cmd's own if() opened a block: it is `top` then. */
+  const c2h_cmake_cmd *c = &m->f.cmds[top];
+  size_t ib, ie;
+  c2h_bf_line_indent(ctx, c->name_b, &ib, &ie);
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int rc = c2h_buf_printf(&b,
+                          "set(CU2HIP_ASSUMED_CUDA_VERSION %s CACHE STRING \"CUDA version the HIP build stands for "
+                          "in version tests\")%s%.*s",
+                          C2H_ASSUMED_CUDA_VERSION, ctx->nl, (int)(ie - ib), ctx->src + ib);
+  if (!rc) rc = c2h_edit_add(&ctx->edits, c->name_b, c->name_b, b.data, b.len);
+  c2h_buf_dispose(&b);
+  return rc;
+}
+
 static int command(cm *m, const c2h_cmake_cmd *c) {
   c2h_bf_ctx *ctx = m->ctx;
   int rc = 0;
+  m->cur_cmd = (size_t)(c - m->f.cmds);
+  m->condition = name_is(m, c, "if") || name_is(m, c, "elseif") || name_is(m, c, "while");
   size_t n = c->n_args;
   int has_hip = 0;
   for (size_t k = 0; k < n; k++)
@@ -1157,6 +1279,11 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
     }
   } else if (name_is(m, c, "set") || name_is(m, c, "string") || name_is(m, c, "list")) {
     size_t v = name_is(m, c, "set") ? 0 : 1;
+    if (name_is(m, c, "list") && n > 2 &&
+        (arg_is(m, c, 0, "APPEND") || arg_is(m, c, 0, "PREPEND") || arg_is(m, c, 0, "INSERT"))) {
+      struct arch_var *lv = find_arch_var(m, arg(m, c, 1)->cb, arg(m, c, 1)->ce);
+      if (lv && lv->set_here) return list_arch_values(m, c, arg_is(m, c, 0, "INSERT") ? 3 : 2);
+    }
     if (v < n) {
       const c2h_cmake_arg *a = arg(m, c, v);
       const char *s = ctx->src + a->cb;
@@ -1173,6 +1300,8 @@ static int command(cm *m, const c2h_cmake_cmd *c) {
       else if (v == 0 && c2h_bf_eq(ctx, a->cb, a->ce, "CMAKE_CUDA_SEPARABLE_COMPILATION") && n == 2 &&
                cmake_bool(m, arg(m, c, 1)) == 1)
         return rdc_variable(m, c);
+      else if (holds_arch_flag(m, c, v + 1, end))
+        rc = map_flags(m, c, v + 1, end, 0); /* a list of -gencode flags, built in a loop */
     }
   } else if (name_is(m, c, "target_compile_options") || name_is(m, c, "add_compile_options") ||
              name_is(m, c, "target_link_options") || name_is(m, c, "add_link_options") ||
@@ -1275,7 +1404,17 @@ int c2h_bf_translate_cmake(c2h_bf_ctx *ctx) {
     if (name_is(&m, c, "set") && c->n_args && (v = find_arch_var(&m, arg(&m, c, 0)->cb, arg(&m, c, 0)->ce)))
       v->set_here = 1;
   }
+  m.version_cmd = (size_t)-1;
+  /* A script that sets CUDA_VERSION itself (an option of its own, say)
+   * means its own value by it, not the toolkit's. */
+  for (size_t i = 0; i < m.f.n_cmds && !rc; i++) {
+    const c2h_cmake_cmd *c = &m.f.cmds[i];
+    if ((!name_is(&m, c, "set") && !name_is(&m, c, "option")) || !c->n_args) continue;
+    for (int v = 0; version_vars[v]; v++)
+      if (arg_is(&m, c, 0, version_vars[v])) m.own_version |= 1u << v;
+  }
   for (size_t i = 0; i < m.f.n_cmds && !rc; i++) rc = command(&m, &m.f.cmds[i]);
+  if (!rc && m.version_cmd != (size_t)-1) rc = assumed_version(&m);
   if (!rc && m.hip_enabled) rc = raise_minimum(&m);
   if (!rc && m.f.bad)
     rc = c2h_bf_diag(ctx, m.f.bad_at, m.f.bad_at, C2H_SEV_WARNING, NULL,

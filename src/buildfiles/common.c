@@ -26,6 +26,7 @@ c2h_buildfile_kind c2h_buildfile_kind_of(const char *path) {
   if (strcmp(b, "Makefile") == 0 || strcmp(b, "makefile") == 0 || strcmp(b, "GNUmakefile") == 0 ||
       ends_with(b, ".mk"))
     return C2H_BUILDFILE_MAKE;
+  if (strcmp(b, "setup.py") == 0) return C2H_BUILDFILE_SETUP_PY;
   return C2H_BUILDFILE_NONE;
 }
 
@@ -37,7 +38,7 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   c2h_bf_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
   c2h_edit_list_init(&ctx.edits);
-  if (kind != C2H_BUILDFILE_CMAKE && kind != C2H_BUILDFILE_MAKE) {
+  if (kind != C2H_BUILDFILE_CMAKE && kind != C2H_BUILDFILE_MAKE && kind != C2H_BUILDFILE_SETUP_PY) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, path, 0, 0, "not a build script kind cu2hip translates");
     goto done;
   }
@@ -66,7 +67,9 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   for (size_t i = 0; i < len; i++)
     if (src[i] == '\n') ctx.line_starts[ctx.n_lines++] = i + 1;
 
-  rc = kind == C2H_BUILDFILE_CMAKE ? c2h_bf_translate_cmake(&ctx) : c2h_bf_translate_make(&ctx);
+  rc = kind == C2H_BUILDFILE_CMAKE ? c2h_bf_translate_cmake(&ctx)
+       : kind == C2H_BUILDFILE_MAKE ? c2h_bf_translate_make(&ctx)
+                                    : c2h_bf_translate_setup_py(&ctx);
   if (rc) {
     c2h_error_set(err, rc, path, 0, 0, "out of memory translating a build script");
     goto done;

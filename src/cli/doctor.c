@@ -35,12 +35,13 @@
 #endif
 
 enum {
-  VERSION_TIMEOUT_MS = 10000 /* rocminfo */
+  VERSION_TIMEOUT_MS = 10000, /* rocminfo */
+  PYTHON_TIMEOUT_MS = 120000  /* python3 importing torch: seconds on a cold cache */
 };
 
 static const char doctor_usage[] =
     "usage: cu2hip doctor [--offload-arch ARCH] [--format text|json] [--hip-path DIR]\n"
-    "                     [--device-lib-path DIR]\n"
+    "                     [--device-lib-path DIR] [--pytorch [--python PY]]\n"
     "\n"
     "Reports what this machine offers for building HIP code for ARCH: ROCm/HIP\n"
     "headers and libraries, hipcc and clang++ (each tried on a tiny kernel), the\n"
@@ -54,6 +55,10 @@ static const char doctor_usage[] =
     "                             include/hip)   [default: $ROCM_PATH, $HIP_PATH,\n"
     "                             /opt/rocm, /usr]\n"
     "      --device-lib-path DIR  also look for device libraries in DIR (first)\n"
+    "      --pytorch              also check PyTorch for extensions built for ARCH:\n"
+    "                             importable, a ROCm build, its architectures,\n"
+    "                             PYTORCH_ROCM_ARCH, ROCM_HOME, Triton\n"
+    "      --python PY            the Python that runs PyTorch [default: python3 on PATH]\n"
     "  -h, --help                 this help\n"
     "\n"
     "exit codes:\n"
@@ -158,10 +163,10 @@ static int ends_with_ci(const char *s, size_t n, const char *suffix) {
 typedef enum status { ST_OK, ST_WARNING, ST_MISSING, ST_UNSET } status;
 static const char *const status_names[] = {"ok", "warning", "missing", "unset"};
 
-typedef enum section { SEC_ROCM, SEC_COMPILERS, SEC_DEVICE_LIBS, SEC_GPUS, SEC_ENV, SEC__COUNT } section;
-static const char *const section_ids[] = {"rocm", "compilers", "device-libs", "gpus", "environment"};
+typedef enum section { SEC_ROCM, SEC_COMPILERS, SEC_DEVICE_LIBS, SEC_GPUS, SEC_ENV, SEC_PYTORCH, SEC__COUNT } section;
+static const char *const section_ids[] = {"rocm", "compilers", "device-libs", "gpus", "environment", "pytorch"};
 static const char *const section_titles[] = {"ROCm / HIP", "Compilers", "Device libraries", "GPUs",
-                                             "Environment"};
+                                             "Environment", "PyTorch"};
 
 typedef struct item {
   section sec;
@@ -186,6 +191,8 @@ typedef struct doctor {
   int n_gpus;          /* -1: unknown */
   char builder[32];    /* label of the compiler named in the verdict */
   char *build_command;
+  int pytorch;         /* --pytorch */
+  const char *python;  /* --python, or NULL */
 } doctor;
 
 static item *add(doctor *d, section sec, const char *name, status st, const char *f, ...) C2H_PRINTF(5, 6);
@@ -845,6 +852,201 @@ static void check_environment(doctor *d) {
   free(isa_file);
 }
 
+/* ---- PyTorch (--pytorch) ------------------------------------------------ */
+
+/* What the Python side reports, one KEY=VALUE line each; it never raises. */
+static const char pytorch_probe[] =
+    "import sys\n"
+    "def out(k, v):\n"
+    "    print('%s=%s' % (k, str(v).replace('\\n', ' ')))\n"
+    "out('python', sys.version.split()[0])\n"
+    "try:\n"
+    "    import torch\n"
+    "except BaseException as e:\n"
+    "    out('torch_error', '%s: %s' % (type(e).__name__, e))\n"
+    "    torch = None\n"
+    "if torch is not None:\n"
+    "    out('torch_version', getattr(torch, '__version__', '?'))\n"
+    "    out('torch_path', getattr(torch, '__file__', ''))\n"
+    "    v = getattr(torch, 'version', None)\n"
+    "    out('hip', getattr(v, 'hip', None) or '')\n"
+    "    out('cuda', getattr(v, 'cuda', None) or '')\n"
+    "    try:\n"
+    "        out('arch_flags', torch._C._cuda_getArchFlags() or '')\n"
+    "    except BaseException:\n"
+    "        out('arch_flags', '')\n"
+    "    try:\n"
+    "        out('arch_list', ' '.join(torch.cuda.get_arch_list()))\n"
+    "    except BaseException:\n"
+    "        out('arch_list', '')\n"
+    "    try:\n"
+    "        import torch.utils.cpp_extension as ce\n"
+    "        out('rocm_home', getattr(ce, 'ROCM_HOME', None) or '')\n"
+    "        import inspect\n"
+    "        src = inspect.getsource(ce._get_rocm_arch_flags)\n"
+    "        out('user_arch_flag', 'offload-arch' if 'offload-arch' in src else 'amdgpu-target')\n"
+    "    except BaseException as e:\n"
+    "        out('cpp_extension_error', '%s: %s' % (type(e).__name__, e))\n"
+    "try:\n"
+    "    import triton\n"
+    "    out('triton_version', getattr(triton, '__version__', '?'))\n"
+    "    b = getattr(getattr(triton, 'backends', None), 'backends', None)\n"
+    "    out('triton_backends', ' '.join(sorted(b)) if b else '')\n"
+    "except BaseException as e:\n"
+    "    out('triton_error', '%s: %s' % (type(e).__name__, e))\n";
+
+/* The value of KEY= in the probe's output (a copy), or NULL. */
+static char *probe_value(const char *text, const char *key) {
+  size_t n = strlen(key);
+  for (const char *s = text; s && *s;) {
+    if (!strncmp(s, key, n) && s[n] == '=') {
+      size_t m = strcspn(s + n + 1, "\r\n");
+      return fmt("%.*s", (int)m, s + n + 1);
+    }
+    s = strchr(s, '\n');
+    if (s) s++;
+  }
+  return NULL;
+}
+
+/* Why a missing architecture matters: the errors people meet. */
+#define ARCH_SYMPTOMS                                                                                        \
+  "its GPU code cannot run on %s: PyTorch and extension kernels fail with 'HIP error: invalid device "      \
+  "function' or 'no kernel image is available for execution on the device', and forcing the GPU's ISA with " \
+  "HSA_OVERRIDE_GFX_VERSION to make it load ends in 'Illegal instruction' or memory faults"
+
+static void check_pytorch(doctor *d) {
+  char *python = d->python ? xstrdup(d->python) : c2h_proc_find_in_path("python3");
+  if (d->python && !strchr(python, '/')) {
+    char *found = c2h_proc_find_in_path(python);
+    free(python);
+    python = found ? found : xstrdup(d->python);
+  }
+  if (!python || !is_exec(python)) {
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s not found: PyTorch extensions are built with Python",
+        d->python ? d->python : "python3");
+    free(python);
+    return;
+  }
+  char *argv[] = {python, "-c", (char *)pytorch_probe, NULL};
+  char *out = NULL;
+  int code = c2h_proc_run(argv, NULL, PYTHON_TIMEOUT_MS, &out);
+  char *pyver = probe_value(out, "python");
+  if (code != 0 || !pyver) {
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s did not run the probe (exit %d)%s%.200s", python, code,
+        out && *out ? ": " : "", out ? out : "");
+    goto done;
+  }
+  item *it = add(d, SEC_PYTORCH, "python", ST_OK, "Python %s", pyver);
+  it->version = xstrdup(pyver);
+  it->path = xstrdup(python);
+  char *err = probe_value(out, "torch_error");
+  if (err) {
+    add(d, SEC_PYTORCH, "torch", ST_MISSING,
+        "cannot import torch (%s): install a ROCm build of PyTorch (pip install torch --index-url "
+        "https://download.pytorch.org/whl/rocmX.Y)",
+        err);
+    free(err);
+  } else {
+    char *ver = probe_value(out, "torch_version"), *path = probe_value(out, "torch_path");
+    char *hip = probe_value(out, "hip"), *cuda = probe_value(out, "cuda");
+    char *flags = probe_value(out, "arch_flags"), *list = probe_value(out, "arch_list");
+    char *rocm_home = probe_value(out, "rocm_home"), *user_flag = probe_value(out, "user_arch_flag");
+    it = add(d, SEC_PYTORCH, "torch", ST_OK, "PyTorch %s", ver ? ver : "?");
+    it->version = xstrdup(ver);
+    it->path = xstrdup(path);
+    int rocm = hip && *hip;
+    if (rocm)
+      add(d, SEC_PYTORCH, "torch-build", ST_OK, "a ROCm build (torch.version.hip = %s)", hip);
+    else if (cuda && *cuda)
+      add(d, SEC_PYTORCH, "torch-build", ST_MISSING,
+          "a CUDA build (torch.version.cuda = %s, torch.version.hip = None): it runs nothing on AMD GPUs and builds "
+          "extensions with nvcc; install a ROCm build of PyTorch",
+          cuda);
+    else
+      add(d, SEC_PYTORCH, "torch-build", ST_MISSING,
+          "a CPU-only build (torch.version.hip and torch.version.cuda are None): it builds no GPU extensions; "
+          "install a ROCm build of PyTorch");
+    /* The architectures PyTorch was built for: the list of the build
+     * (what extensions get without PYTORCH_ROCM_ARCH), else the one of the
+     * GPUs' runtime. */
+    const char *archs = flags && *flags ? flags : list && *list ? list : NULL;
+    if (rocm && archs) {
+      if (list_has_arch(archs, d->t.base))
+        add(d, SEC_PYTORCH, "torch-arch-list", ST_OK, "built for %s, which includes %s", archs, d->t.base);
+      else
+        add(d, SEC_PYTORCH, "torch-arch-list", ST_MISSING,
+            "built for %s, not %s, so " ARCH_SYMPTOMS "; install a PyTorch build for %s (the ROCm 6.x wheels "
+            "include gfx942)",
+            archs, d->t.base, d->t.base, d->t.base);
+    } else if (rocm) {
+      add(d, SEC_PYTORCH, "torch-arch-list", ST_WARNING,
+          "the architectures of this build cannot be read (torch._C._cuda_getArchFlags, torch.cuda.get_arch_list)");
+    }
+    /* What an extension built here is compiled for. */
+    const char *env = getenv("PYTORCH_ROCM_ARCH");
+    if (rocm) {
+      if (env && *env && !list_has_arch(env, d->t.base))
+        add(d, SEC_PYTORCH, "extension-arch", ST_MISSING,
+            "PYTORCH_ROCM_ARCH=%s overrides the build's list and lacks %s: extensions built here get no code for "
+            "it, and " ARCH_SYMPTOMS "; set PYTORCH_ROCM_ARCH=%s",
+            env, d->t.base, d->t.base, d->t.base);
+      else if (env && *env && archs && !list_has_arch(archs, d->t.base))
+        add(d, SEC_PYTORCH, "extension-arch", ST_WARNING,
+            "PYTORCH_ROCM_ARCH=%s gives extensions %s code, but PyTorch itself has none for it", env, d->t.base);
+      else if (env && *env)
+        add(d, SEC_PYTORCH, "extension-arch", ST_OK, "extensions are built for PYTORCH_ROCM_ARCH=%s", env);
+      else if (archs && list_has_arch(archs, d->t.base))
+        add(d, SEC_PYTORCH, "extension-arch", ST_OK,
+            "PYTORCH_ROCM_ARCH is not set: extensions are built for the build's list (%s); PYTORCH_ROCM_ARCH=%s "
+            "builds for %s alone, faster",
+            archs, d->t.base, d->t.base);
+      else
+        add(d, SEC_PYTORCH, "extension-arch", ST_MISSING,
+            "PYTORCH_ROCM_ARCH is not set and the build's list lacks %s: set PYTORCH_ROCM_ARCH=%s", d->t.base,
+            d->t.base);
+      if (user_flag)
+        add(d, SEC_PYTORCH, "cpp-extension", ST_OK,
+            "an architecture in extra_compile_args['nvcc'] replaces PYTORCH_ROCM_ARCH when spelt --%s=...%s",
+            user_flag,
+            strcmp(user_flag, "offload-arch") ? " (this version does not see --offload-arch there and adds its own)"
+                                              : "");
+      if (rocm_home && *rocm_home)
+        add(d, SEC_PYTORCH, "ROCM_HOME", ST_OK, "PyTorch builds extensions with the ROCm at %s", rocm_home);
+      else
+        add(d, SEC_PYTORCH, "ROCM_HOME", ST_MISSING,
+            "PyTorch found no ROCm (torch.utils.cpp_extension.ROCM_HOME is None): set ROCM_HOME to the folder "
+            "holding bin/hipcc");
+    }
+    free(ver);
+    free(path);
+    free(hip);
+    free(cuda);
+    free(flags);
+    free(list);
+    free(rocm_home);
+    free(user_flag);
+  }
+  char *tv = probe_value(out, "triton_version"), *tb = probe_value(out, "triton_backends");
+  if (tv && tb && *tb && !strstr(tb, "amd"))
+    add(d, SEC_PYTORCH, "triton", ST_WARNING,
+        "Triton %s has no AMD backend (backends: %s): torch.compile cannot generate kernels for %s; install "
+        "pytorch-triton-rocm",
+        tv, tb, d->t.base);
+  else if (tv)
+    add(d, SEC_PYTORCH, "triton", ST_OK, "Triton %s%s%s", tv, tb && *tb ? ", backends: " : "", tb && *tb ? tb : "")
+        ->version = xstrdup(tv);
+  else
+    add(d, SEC_PYTORCH, "triton", ST_WARNING,
+        "Triton is not importable: torch.compile and Triton kernels need it (pytorch-triton-rocm on ROCm)");
+  free(tv);
+  free(tb);
+done:
+  free(pyver);
+  free(out);
+  free(python);
+}
+
 /* ---- output ------------------------------------------------------------- */
 
 static void count_status(const doctor *d, size_t counts[4]) {
@@ -863,6 +1065,7 @@ static char *verdict_text(const doctor *d, int can_build) {
 static void print_text(const doctor *d, int can_build) {
   printf("cu2hip doctor: building HIP code for %s\n", d->t.name);
   for (int s = 0; s < SEC__COUNT; s++) {
+    if (s == SEC_PYTORCH && !d->pytorch) continue;
     printf("\n%s\n", section_titles[s]);
     const char *unset[32];
     size_t n_unset = 0;
@@ -967,9 +1170,13 @@ int c2h_cli_doctor(int argc, char **argv) {
       fputs(doctor_usage, stdout);
       return C2H_EXIT_OK;
     }
-    static const char *const opts[] = {"--offload-arch", "--format", "--device-lib-path", "--hip-path"};
-    const char **targets[] = {&arch, &format, &d.device_lib_opt, &d.hip_path};
-    for (int k = 0; k < 4 && !target; k++) {
+    if (!strcmp(a, "--pytorch")) {
+      d.pytorch = 1;
+      continue;
+    }
+    static const char *const opts[] = {"--offload-arch", "--format", "--device-lib-path", "--hip-path", "--python"};
+    const char **targets[] = {&arch, &format, &d.device_lib_opt, &d.hip_path, &d.python};
+    for (int k = 0; k < 5 && !target; k++) {
       size_t ol = strlen(opts[k]);
       if (strncmp(a, opts[k], ol) != 0) continue;
       if (a[ol] == '=') {
@@ -987,6 +1194,7 @@ int c2h_cli_doctor(int argc, char **argv) {
   }
   if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
     return doctor_usage_error("--format must be text or json, not '%s'", format);
+  if (d.python) d.pytorch = 1; /* --python names the Python of the PyTorch checks */
   if (c2h_arch_parse(arch, &d.t) != 0)
     return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
 
@@ -1002,6 +1210,7 @@ int c2h_cli_doctor(int argc, char **argv) {
   int can_build = check_compilers(&d);
   check_gpus(&d);
   check_environment(&d);
+  if (d.pytorch) check_pytorch(&d);
 
   int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS;
   if (!strcmp(format, "json")) {

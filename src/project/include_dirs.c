@@ -1,7 +1,8 @@
 /* The include folders a project's build scripts name, for finding the
  * headers #include lines refer to when no compile database says how each
  * file is compiled: include_directories() and target_include_directories()
- * in CMake scripts, -I in Makefiles. Also the source files CMake scripts
+ * in CMake scripts, -I in Makefiles, include_dirs= in setup.py (and its
+ * define_macros=, as -D flags). Also the source files CMake scripts
  * build, which --verify compiles. Only what can be read without running
  * the build counts: paths relative to the script, and the CMake variables
  * that name the script's own folder or the top of the project. */
@@ -161,6 +162,36 @@ static int from_make(dirs *d, const char *src, size_t len) {
   return rc;
 }
 
+static int setup_py_flag(void *user, int define, const char *text) {
+  dirs *d = user;
+  if (!define) return add_spelled(d, text, strlen(text));
+  c2h_run *r = d->r;
+  char *flag = malloc(strlen(text) + 3);
+  if (!flag) return C2H_ERR_NOMEM;
+  strcat(strcpy(flag, "-D"), text);
+  for (size_t i = 0; i < r->n_script_defines; i++)
+    if (strcmp(r->script_defines[i].flag, flag) == 0 && strcmp(r->script_defines[i].scope, d->script_dir) == 0) {
+      free(flag);
+      return 0;
+    }
+  c2h_script_define *grown = realloc(r->script_defines, (r->n_script_defines + 1) * sizeof *grown);
+  char *scope = c2h_strdup(d->script_dir);
+  if (!grown || !scope) {
+    if (grown) r->script_defines = grown;
+    free(flag);
+    free(scope);
+    return C2H_ERR_NOMEM;
+  }
+  r->script_defines = grown;
+  r->script_defines[r->n_script_defines++] = (c2h_script_define){flag, scope};
+  return 0;
+}
+
+static int from_setup_py(dirs *d, const char *src, size_t len) {
+  d->sources = 0;
+  return c2h_setup_py_build_flags(src, len, setup_py_flag, d);
+}
+
 /* The folder of the topmost CMakeLists.txt above dir, within the run's root. */
 static char *project_top(const c2h_run *r, const char *dir) {
   char *best = c2h_strdup(dir), *cur = c2h_strdup(dir);
@@ -203,7 +234,9 @@ int c2h_run_script_includes(c2h_run *r) {
       rc = C2H_ERR_NOMEM;
     } else {
       dirs d = {r, dir, top, 0};
-      rc = kind == C2H_BUILDFILE_CMAKE ? from_cmake(&d, src, len) : from_make(&d, src, len);
+      rc = kind == C2H_BUILDFILE_CMAKE ? from_cmake(&d, src, len)
+           : kind == C2H_BUILDFILE_MAKE ? from_make(&d, src, len)
+                                        : from_setup_py(&d, src, len);
     }
     free(top);
     free(dir);
@@ -220,11 +253,11 @@ void c2h_run_free_flags(char **flags, size_t n_flags) {
 int c2h_run_script_flags(const c2h_run *r, const char *path, char ***flags, size_t *n_flags) {
   *flags = NULL;
   *n_flags = 0;
-  if (!r->n_script_includes) return 0;
+  if (!r->n_script_includes && !r->n_script_defines) return 0;
   char *real = realpath(path, NULL);
   if (!real) return 0;
   size_t n = 0;
-  char **out = calloc(r->n_script_includes, sizeof *out);
+  char **out = calloc(r->n_script_includes + r->n_script_defines + 1, sizeof *out);
   int rc = out ? 0 : C2H_ERR_NOMEM;
   /* Nearest script first: the deepest scope holding the file. */
   size_t above = (size_t)-1;
@@ -246,6 +279,12 @@ int c2h_run_script_flags(const c2h_run *r, const char *path, char ***flags, size
       else out[n++] = strcat(strcpy(flag, "-I"), s->dir);
     }
     above = deepest;
+  }
+  /* Macros of every script above the file, in job order. */
+  for (size_t i = 0; i < r->n_script_defines && rc == 0; i++) {
+    if (!c2h_path_inside(real, r->script_defines[i].scope)) continue;
+    if (!(out[n] = c2h_strdup(r->script_defines[i].flag))) rc = C2H_ERR_NOMEM;
+    else n++;
   }
   free(real);
   if (rc) {

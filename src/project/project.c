@@ -1399,6 +1399,11 @@ done:
     free(run.script_includes[i].scope);
   }
   free(run.script_includes);
+  for (size_t i = 0; i < run.n_script_defines; i++) {
+    free(run.script_defines[i].flag);
+    free(run.script_defines[i].scope);
+  }
+  free(run.script_defines);
   for (size_t i = 0; i < run.n_script_sources; i++) free(run.script_sources[i]);
   free(run.script_sources);
   for (size_t i = 0; canonical && i < n_inputs; i++) free(canonical[i]);

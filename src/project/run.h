@@ -46,6 +46,13 @@ typedef struct c2h_script_include {
   char *scope; /* real path of the script's folder */
 } c2h_script_include;
 
+/* A macro a build script defines for the files below its folder
+ * (setup.py's define_macros). */
+typedef struct c2h_script_define {
+  char *flag;  /* "-DNAME" or "-DNAME=VALUE" */
+  char *scope; /* real path of the script's folder */
+} c2h_script_define;
+
 typedef struct c2h_run {
   const c2h_project_options *o;
   char *root;          /* the deepest directory holding every input (real path) */
@@ -61,6 +68,10 @@ typedef struct c2h_run {
    * lines name. */
   c2h_script_include *script_includes;
   size_t n_script_includes;
+  /* Likewise the macros they define (setup.py's define_macros), in job
+   * order. */
+  c2h_script_define *script_defines;
+  size_t n_script_defines;
   /* Without a compile database: the files the CMake scripts of the run
    * build (add_executable, add_library, target_sources, cuda_add_*, and
    * set() lists), real paths; --verify compiles these even when another
@@ -101,7 +112,7 @@ int c2h_run_find_fragments(c2h_run *r);
  * with a compile database, whose entries give each file's folders). */
 int c2h_run_script_includes(c2h_run *r);
 
-/* The parser flags (`-I` folders) the build scripts give the file at path,
+/* The parser flags (`-I` folders, then `-D` macros) the build scripts give the file at path,
  * for a file without a compile-database entry: the folders of the scripts
  * whose folder holds it, the nearest script's first. *flags is a malloc'd
  * array of malloc'd strings (NULL when there is none). Returns 0 or

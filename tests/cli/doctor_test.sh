@@ -2,7 +2,8 @@
 # `cu2hip doctor`: the report on this machine (text and JSON), environment
 # variables that disagree with the target, another architecture, a PATH
 # without compilers, stand-in compilers (to pin the verdict down), usage
-# errors, and that the compile probes leave nothing behind.
+# errors, that the compile probes leave nothing behind, and the PyTorch
+# checks of --pytorch (with stand-in torch and triton packages).
 #
 # usage: doctor_test.sh CU2HIP
 #
@@ -93,6 +94,54 @@ if [ -d "$ROCM63/include/hip" ]; then
   launch hippath "PATH=$work/stub-bin" ROCM_PATH=/usr -- --format json --hip-path "$ROCM63"
   launch rocmenv "PATH=$work/stub-bin" "ROCM_PATH=$ROCM63" -- --format json
 fi
+# PyTorch (--pytorch): stand-in torch and triton packages on PYTHONPATH, so
+# that the ROCm-build paths are tested without a ROCm PyTorch (and without
+# Debian's CPU-only python3-torch): the build kind, architectures and Triton
+# backends come from FAKE_* variables.
+mkdir -p "$work/fake/torch/utils" "$work/fake/triton" "$work/broken/torch"
+cat >"$work/fake/torch/__init__.py" <<'EOF'
+import os
+__version__ = "2.5.0+fake"
+class version:
+    hip = os.environ.get("FAKE_TORCH_HIP") or None
+    cuda = os.environ.get("FAKE_TORCH_CUDA") or None
+class _C:
+    @staticmethod
+    def _cuda_getArchFlags():
+        return os.environ.get("FAKE_TORCH_ARCHS", "gfx90a gfx942")
+class cuda:
+    @staticmethod
+    def get_arch_list():
+        return []
+EOF
+: >"$work/fake/torch/utils/__init__.py"
+cat >"$work/fake/torch/utils/cpp_extension.py" <<'EOF'
+ROCM_HOME = "/opt/rocm"
+def _get_rocm_arch_flags(cflags=None):
+    # user flags naming 'offload-arch' replace PYTORCH_ROCM_ARCH
+    return []
+EOF
+cat >"$work/fake/triton/__init__.py" <<'EOF'
+import os
+__version__ = "3.1.0"
+class backends:
+    backends = dict.fromkeys(os.environ.get("FAKE_TRITON_BACKENDS", "amd").split())
+EOF
+echo 'raise ImportError("libtorch_hip.so: cannot open shared object file")' >"$work/broken/torch/__init__.py"
+# The interpreter itself (a pyenv shim needs a PATH the runs do not have).
+PYREAL=
+[ -n "$PYTHON" ] && PYREAL=$("$PYTHON" -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$PYREAL" ]; then
+  pt=("PATH=$work/stub-bin" "PYTHONPATH=$work/fake" FAKE_TORCH_HIP=6.2.41133)
+  launch pt_ok "${pt[@]}" -- --pytorch --python "$PYREAL"
+  launch pt_noarch "${pt[@]}" "FAKE_TORCH_ARCHS=gfx90a gfx1100" -- --python "$PYREAL"
+  launch pt_envarch "${pt[@]}" PYTORCH_ROCM_ARCH=gfx90a -- --pytorch --python "$PYREAL"
+  launch pt_triton "${pt[@]}" FAKE_TRITON_BACKENDS=nvidia -- --pytorch --python "$PYREAL"
+  launch pt_cuda "PATH=$work/stub-bin" "PYTHONPATH=$work/fake" FAKE_TORCH_CUDA=12.1 -- --pytorch --python "$PYREAL"
+  launch pt_broken "PATH=$work/stub-bin" "PYTHONPATH=$work/broken" -- --pytorch --python "$PYREAL"
+  launch pt_json "${pt[@]}" -- --pytorch --python "$PYREAL" --format json
+fi
+launch pt_nopython "PATH=$work/stub-bin" -- --pytorch --python "$work/empty-bin/python3"
 launch badhippath -- --hip-path "$work/empty-bin"
 launch badarch -- --offload-arch sm_80
 launch badformat -- --format xml
@@ -290,7 +339,67 @@ check_badformat() {
   [ "$rc" = 2 ] || die "exit code $rc, want 2"
 }
 
-for s in text json nvidia hsa rocmpath arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat; do
+# --pytorch: without python3 on this machine the stand-in torch cannot run.
+pt_python() { [ -n "$PYREAL" ] || { echo "skipped: no python3"; return 1; }; }
+
+check_pt_ok() {
+  pt_python || return 0
+  [ "$rc" = 0 ] || die "exit code $rc, want 0 (PyTorch items do not change it)"
+  has '^PyTorch$'
+  has '^  ok +torch +PyTorch 2\.5\.0\+fake'
+  has '^  ok +torch-build +a ROCm build \(torch\.version\.hip = 6\.2\.41133\)'
+  has '^  ok +torch-arch-list +built for gfx90a gfx942, which includes gfx942'
+  has '^  ok +extension-arch +PYTORCH_ROCM_ARCH is not set'
+  has '^  ok +cpp-extension +.*--offload-arch'
+  has '^  ok +ROCM_HOME +.*/opt/rocm'
+  has '^  ok +triton +Triton 3\.1\.0, backends: amd'
+}
+
+check_pt_noarch() {
+  pt_python || return 0
+  has '^  missing +torch-arch-list +built for gfx90a gfx1100, not gfx942, .*invalid device function.*no kernel image.*Illegal instruction'
+  has '^  missing +extension-arch +PYTORCH_ROCM_ARCH is not set and the build.s list lacks gfx942'
+}
+
+check_pt_envarch() {
+  pt_python || return 0
+  has '^  missing +extension-arch +PYTORCH_ROCM_ARCH=gfx90a overrides .* lacks gfx942.*invalid device function'
+}
+
+check_pt_triton() {
+  pt_python || return 0
+  has '^  warning +triton +Triton 3\.1\.0 has no AMD backend \(backends: nvidia\)'
+}
+
+check_pt_cuda() {
+  pt_python || return 0
+  has '^  missing +torch-build +a CUDA build \(torch\.version\.cuda = 12\.1'
+  lacks 'torch-arch-list'
+}
+
+check_pt_broken() {
+  pt_python || return 0
+  has '^  missing +torch +cannot import torch \(ImportError: libtorch_hip\.so'
+}
+
+check_pt_json() {
+  pt_python || return 0
+  "$PYTHON" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+pt = [i for i in d["items"] if i["section"] == "pytorch"]
+names = [i["name"] for i in pt]
+assert names[:4] == ["python", "torch", "torch-build", "torch-arch-list"], names
+assert all(i["status"] == "ok" for i in pt), pt
+' "$out" || die "JSON PyTorch items wrong"
+}
+
+check_pt_nopython() {
+  has '^  missing +python +.*empty-bin/python3 not found'
+}
+
+for s in text json nvidia hsa rocmpath arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat \
+  pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython; do
   check "$s"
 done
 echo "$passed passed, $failed failed"

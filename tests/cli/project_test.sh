@@ -117,6 +117,37 @@ else
   bad script-include-dirs "$(cat "$tmp/sc.diags")"
 fi
 
+# A setup.py's include_dirs= and define_macros= are parser flags of the
+# files below it (not the macros of a branch that tests for ROCm), and its
+# sources follow --rename.
+mkdir -p "$tmp/sp/csrc/include"
+cat > "$tmp/sp/setup.py" <<'PY'
+import os
+from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+this_dir = os.path.dirname(os.path.abspath(__file__))
+macros = [("WITH_CUDA", None)]
+macros += [("TILE", "16")]
+if torch.version.hip:
+    macros.append(("USE_ROCM", None))
+
+setup(name="p", ext_modules=[CUDAExtension("p._C", ["csrc/k.cu"],
+      include_dirs=[os.path.join(this_dir, "csrc", "include")],
+      define_macros=macros,
+      extra_compile_args={"nvcc": ["-lineinfo"]})],
+      cmdclass={"build_ext": BuildExtension})
+PY
+printf '#pragma once\n#define TILE_SIZE TILE\n' > "$tmp/sp/csrc/include/tile.h"
+printf '#include <cuda_runtime.h>\n#include <tile.h>\n#ifndef WITH_CUDA\n#error "no WITH_CUDA"\n#endif\n#ifdef USE_ROCM\n#error "USE_ROCM"\n#endif\nstatic_assert(TILE_SIZE == 16, "TILE");\n__global__ void k(float *x) { x[threadIdx.x] = 0; }\nvoid run(float *x) { k<<<1, TILE_SIZE>>>(x); cudaDeviceSynchronize(); }\n' > "$tmp/sp/csrc/k.cu"
+"$cu2hip" -o "$tmp/sp-out" --rename "$tmp/sp" > /dev/null 2> "$tmp/sp.diags"
+if ! grep -q 'parse-\|file not found' "$tmp/sp.diags" && grep -q '"csrc/k.hip"' "$tmp/sp-out/setup.py" &&
+   grep -q '"-gline-tables-only"' "$tmp/sp-out/setup.py" && [ -f "$tmp/sp-out/csrc/k.hip" ]; then
+  ok setup-py-include-dirs-defines
+else
+  bad setup-py-include-dirs-defines "$(cat "$tmp/sp.diags")"
+fi
+
 # --rename: an include of a renamed header is found through the folders a
 # Makefile names (-I) and renamed; without them it stays and is reported.
 mkdir -p "$tmp/rn/src" "$tmp/rn/lib"

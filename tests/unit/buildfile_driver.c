@@ -1,6 +1,6 @@
 /* Test driver: translates one build script and prints the result.
  *
- * usage: buildfile_driver [--arch=ARCH] [--rename=FROM=TO]... [--kind=cmake|make] FILE
+ * usage: buildfile_driver [--arch=ARCH] [--rename=FROM=TO]... [--kind=cmake|make|setup.py] FILE
  *
  * The translation goes to stdout, the diagnostics to stderr as
  * "path:line:col: severity: message [check]" lines (followed by
@@ -55,6 +55,8 @@ int main(int argc, char **argv) {
       kind = C2H_BUILDFILE_CMAKE;
     } else if (strcmp(argv[i], "--kind=make") == 0) {
       kind = C2H_BUILDFILE_MAKE;
+    } else if (strcmp(argv[i], "--kind=setup.py") == 0) {
+      kind = C2H_BUILDFILE_SETUP_PY;
     } else if (argv[i][0] != '-' && !path) {
       path = argv[i];
     } else {
@@ -97,7 +99,7 @@ int main(int argc, char **argv) {
   status = 0;
   goto done;
 usage:
-  fprintf(stderr, "usage: buildfile_driver [--arch=ARCH] [--rename=FROM=TO]... [--kind=cmake|make] FILE\n");
+  fprintf(stderr, "usage: buildfile_driver [--arch=ARCH] [--rename=FROM=TO]... [--kind=cmake|make|setup.py] FILE\n");
 done:
   c2h_file_result_dispose(&res);
   free(src);

@@ -243,6 +243,24 @@ static void cmake_flags(void **state) {
   assert_int_equal(cmake("add_custom_command(OUTPUT x COMMAND nvcc -ptx k.cu)\n", NULL), 1);
 }
 
+static void cmake_cuda_version(void **state) {
+  (void)state;
+  /* a CUDA version test reads the version the port stands for */
+  assert_int_equal(cmake("if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 11.0)\n  message(FATAL_ERROR \"old\")\nendif()\n",
+                         "set(CU2HIP_ASSUMED_CUDA_VERSION 12.0 CACHE STRING \"CUDA version the HIP build stands for in "
+                         "version tests\")\nif(CU2HIP_ASSUMED_CUDA_VERSION VERSION_LESS 11.0)\n  message(FATAL_ERROR "
+                         "\"old\")\nendif()\n"),
+                   1);
+  /* inside a block: the set() goes before the block */
+  cmake("foreach(x a)\n  if(\"${CUDAToolkit_VERSION}\" VERSION_GREATER 12)\n  endif()\nendforeach()\n",
+        "set(CU2HIP_ASSUMED_CUDA_VERSION 12.0 CACHE STRING \"CUDA version the HIP build stands for in version "
+        "tests\")\nforeach(x a)\n  if(\"${CU2HIP_ASSUMED_CUDA_VERSION}\" VERSION_GREATER 12)\n  endif()\nendforeach()\n");
+  /* a CUDA_VERSION the script sets itself is its own */
+  cmake("set(CUDA_VERSION \"118\" CACHE STRING \"expected\")\nif(NOT CUDA_VERSION STREQUAL \"118\")\nendif()\n", NULL);
+  /* a bare name outside a condition is not a variable reference */
+  cmake("add_compile_definitions(CUDA_VERSION)\n", NULL);
+}
+
 static void cmake_sources(void **state) {
   (void)state;
   cmake("add_library(k STATIC a.cu b.cpp)\n",
@@ -337,6 +355,127 @@ static void errors(void **state) {
   c2h_file_result_dispose(&r);
 }
 
+/* ---- Python tokenizer and setup.py ------------------------------------ */
+
+/* The kinds of the tokens of src, one letter each (N name, 1 number,
+ * S string, O operator), '|' between logical lines. */
+static void py_shape(const char *src, const char *want) {
+  c2h_py_file f;
+  assert_int_equal(c2h_py_tokenize(src, strlen(src), &f), 0);
+  assert_int_equal(f.bad, 0);
+  char got[512];
+  size_t n = 0;
+  for (size_t l = 0; l < f.n_lines && n + 2 < sizeof got; l++) {
+    if (l) got[n++] = '|';
+    for (size_t t = f.lines[l].first; t < f.lines[l].first + f.lines[l].n && n + 1 < sizeof got; t++) {
+      assert_int_equal(f.toks[t].line, l);
+      got[n++] = "N1SO"[f.toks[t].kind];
+    }
+  }
+  got[n] = '\0';
+  assert_string_equal(got, want);
+  c2h_py_file_dispose(&f);
+}
+
+static void python_tokens(void **state) {
+  (void)state;
+  py_shape("a = 1\nb = 'x'\n", "NO1|NOS");
+  /* brackets and backslashes join lines; comments and blank lines hold none */
+  py_shape("x = [1,\n  2]  # ]\n\n# 'c\ny = 3 \\\n + 4\n", "NOO1O1O|NO1O1");
+  /* every prefix and quote style, triple quotes over lines */
+  py_shape("s = r'a\\\\' + b\"b\" + rb'c' + F'd' + '''e\n'f'\n''' + \"\"\"g\"\"\"\n", "NOSOSOSOSOSOS");
+  /* a name that starts like a prefix is a name */
+  py_shape("rb = bar + u\n", "NONON");
+  /* f-string fields hold strings of their own, with the same quote */
+  py_shape("f\"{d[\"k\"]} {x!r:>{w}}\" + 'z'\n", "SOS");
+  /* numbers */
+  py_shape("n = 1e-3 + 0x1f + 1_000 + .5j\n", "NO1O1O1O1");
+  /* CRLF */
+  py_shape("a = 1\r\nb = 2\r\n", "NO1|NO1");
+}
+
+static void python_indent_and_errors(void **state) {
+  (void)state;
+  const char *src = "if a:\n    b = [\n1]\n\tc = 2\nd = 3";
+  c2h_py_file f;
+  assert_int_equal(c2h_py_tokenize(src, strlen(src), &f), 0);
+  assert_int_equal(f.n_lines, 4);
+  assert_int_equal(f.lines[0].indent, 0);
+  assert_int_equal(f.lines[1].indent, 4);
+  assert_int_equal(f.lines[2].indent, 8);
+  assert_int_equal(f.lines[1].b, 6);
+  assert_int_equal(f.lines[1].e, 19);
+  assert_int_equal(f.lines[3].e, strlen(src));
+  c2h_py_file_dispose(&f);
+  assert_int_equal(c2h_py_tokenize("x = 'abc\ny = 2\n", 15, &f), 0);
+  assert_int_equal(f.bad, 1);
+  assert_int_equal(f.bad_at, 4);
+  c2h_py_file_dispose(&f);
+  assert_int_equal(c2h_py_tokenize("x = [1, 2\n", 10, &f), 0);
+  assert_int_equal(f.bad, 1);
+  c2h_py_file_dispose(&f);
+  assert_int_equal(c2h_py_tokenize("x = 1)\n", 7, &f), 0);
+  assert_int_equal(f.bad, 1);
+  c2h_py_file_dispose(&f);
+}
+
+static size_t setup_py(const char *src, const char *want) {
+  return check_opt(C2H_BUILDFILE_SETUP_PY, "setup.py", src, want, NULL);
+}
+
+static void setup_py_flags(void **state) {
+  (void)state;
+  /* a flag split over two elements of a multi-line list */
+  assert_int_equal(setup_py("args = {'nvcc': ['-O3',\n    '-gencode',\n    'arch=compute_80,code=sm_80',\n]}\n",
+                            "args = {'nvcc': ['-O3',\n    '--offload-arch=gfx942',\n]}\n"),
+                   0);
+  /* the last element takes the comma before it */
+  setup_py("e = dict(nvcc=['-O3', '--expt-extended-lambda'])\n", "e = dict(nvcc=['-O3'])\n");
+  setup_py("e = dict(nvcc=['--expt-extended-lambda'])\n", "e = dict(nvcc=[])\n");
+  /* through a variable given later, and X['nvcc'] += */
+  setup_py("f = ['-lineinfo']\nx = {'nvcc': f}\nx['nvcc'] += ['--use_fast_math']\n",
+           "f = ['-gline-tables-only']\nx = {'nvcc': f}\nx['nvcc'] += ['-ffast-math']\n");
+  /* a variable named for nvcc, and append() statements */
+  setup_py("nvcc_flags = []\nif x:\n    nvcc_flags.append('-arch=sm_80')\nelse:\n    nvcc_flags.append('-G')\n",
+           "nvcc_flags = []\nif x:\n    nvcc_flags.append('--offload-arch=gfx942')\nelse:\n    nvcc_flags.append('-g')\n");
+  setup_py("nvcc_flags = ['-O3']\nif x:\n    nvcc_flags.append('-gencode')\n    nvcc_flags.append('arch=compute_90,code=sm_90')\n"
+           "nvcc_flags.append('--threads')\nnvcc_flags.append('4')\n",
+           "nvcc_flags = ['-O3']\nif x:\n    nvcc_flags.append('--offload-arch=gfx942')\n");
+  setup_py("nvcc_flags = ['-arch=sm_70']\nif x:\n    nvcc_flags.append('--expt-relaxed-constexpr')\ny = 1\n",
+           "nvcc_flags = ['--offload-arch=gfx942']\nif x:\n    pass\ny = 1\n");
+  /* cxx flags, strings elsewhere and comments are not nvcc's */
+  setup_py("a = {'cxx': ['-G', '--use_fast_math']}\n# 'nvcc': ['-G']\nb = '-lineinfo'\n", NULL);
+  /* already ported */
+  setup_py("if torch.version.hip:\n    f = {'nvcc': ['-O3']}\nelse:\n    f = {'nvcc': ['-lineinfo']}\n", NULL);
+  /* a one-flag string that becomes two words becomes two elements */
+  setup_py("x = {'nvcc': ['-dc']}\n", "x = {'nvcc': ['-fgpu-rdc', '-c']}\n");
+  /* a flag whose value is computed stays with it, reported; the others are mapped */
+  assert_int_equal(setup_py("x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-lineinfo']}\n",
+                            "x = {'nvcc': ['-O3', '-gencode', f'arch=compute_{a},code=sm_{a}', '-gline-tables-only']}\n"),
+                   1);
+  /* PyTorch's half defines have HIP names on ROCm */
+  setup_py("x = {'nvcc': ['-D__CUDA_NO_HALF_OPERATORS__', '-U__CUDA_NO_HALF_CONVERSIONS__', '-D__CUDA_NO_HALF2_OPERATORS__']}\n",
+           "x = {'nvcc': ['-D__HIP_NO_HALF_OPERATORS__', '-U__HIP_NO_HALF_CONVERSIONS__', '-D__CUDA_NO_HALF2_OPERATORS__']}\n");
+  /* a variable given an architecture flag holds nvcc flags wherever it goes */
+  setup_py("def add(cc_flag):\n    cc_flag += ['-gencode', 'arch=compute_80,code=sm_80']\n",
+           "def add(cc_flag):\n    cc_flag += ['--offload-arch=gfx942']\n");
+  /* a string cu2hip cannot edit is reported, not changed */
+  assert_int_equal(setup_py("x = {'nvcc': [f'-arch=sm_{a}']}\n", NULL), 1);
+  /* an unterminated string stops the reading with a diagnostic */
+  assert_int_equal(setup_py("x = {'nvcc': ['-lineinfo']}\ny = 'abc\n", "x = {'nvcc': ['-gline-tables-only']}\ny = 'abc\n"), 1);
+}
+
+static void setup_py_renames(void **state) {
+  (void)state;
+  const char *from[] = {"csrc/k.cu"}, *to[] = {"csrc/k.hip"};
+  c2h_buildfile_options opt = {NULL, from, to, 1, NULL, 0};
+  check_opt(C2H_BUILDFILE_SETUP_PY, "setup.py", "CUDAExtension('m', sources=['csrc/a.cpp',\n  \"csrc/k.cu\"])\n",
+            "CUDAExtension('m', sources=['csrc/a.cpp',\n  \"csrc/k.hip\"])\n", &opt);
+  check_opt(C2H_BUILDFILE_SETUP_PY, "setup.py", "s = glob.glob('csrc/*.cu')\n", "s = glob.glob('csrc/*.hip')\n", &opt);
+  assert_int_equal(c2h_buildfile_kind_of("pkg/setup.py"), C2H_BUILDFILE_SETUP_PY);
+  assert_int_equal(c2h_buildfile_kind_of("pkg/setup.pyc"), C2H_BUILDFILE_NONE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(kinds),
@@ -358,6 +497,11 @@ int main(void) {
       cmocka_unit_test(roc_native_libraries),
       cmocka_unit_test(make_renames),
       cmocka_unit_test(errors),
+      cmocka_unit_test(cmake_cuda_version),
+      cmocka_unit_test(python_tokens),
+      cmocka_unit_test(python_indent_and_errors),
+      cmocka_unit_test(setup_py_flags),
+      cmocka_unit_test(setup_py_renames),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
