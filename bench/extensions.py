@@ -11,9 +11,12 @@ prints:
 
   torch api   PyTorch CUDA API uses in the sources (at::cuda::*, c10::cuda::*,
               C10_CUDA_* / AT_CUDA_* macros, CUDA guards and streams, ATen/cuda,
-              c10/cuda and THC includes): translated (no longer in the output),
-              reported (still there, with a diagnostic on its line), silent
-              (still there, no diagnostic);
+              c10/cuda and THC includes), found by spelling, not by the rule
+              table: translated (no longer in the output, or left as a ROCm
+              build of PyTorch takes it: a name rules/pytorch.yaml keeps, or
+              at::cuda:: of one it does not list), reported (still there,
+              with a diagnostic on its line), silent (still there, no
+              diagnostic; --list-hunks prints each);
   setup.py    nvcc-only flags in setup.py files: handled (gone or changed in
               the output), reported (kept, with a diagnostic), silent;
   warp        warp-size-literal warnings and notes, warp-mask-32bit warnings;
@@ -82,12 +85,16 @@ def read(path):
         return fh.read()
 
 
+diags_with_text = collections.defaultdict(list)  # relative path -> [(line_begin, line_end, code, message)]
+
+
 def run_cu2hip(cu2hip, src, out, diag_path):
     if os.path.exists(out):
         shutil.rmtree(out)
     p = subprocess.run([cu2hip, "-o", out, "--format=json", "--output=" + diag_path, src],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     diags = collections.defaultdict(list)  # relative path -> [(line_begin, line_end, code, severity)]
+    diags_with_text.clear()
     try:
         doc = json.load(open(diag_path))
     except (OSError, ValueError):
@@ -103,6 +110,7 @@ def run_cu2hip(cu2hip, src, out, diag_path):
         rel = os.path.relpath(os.path.abspath(path), os.path.abspath(src)) if os.path.isabs(path) else path
         rel = os.path.normpath(rel)
         diags[rel].append((b, e, d.get("code", {}).get("value", ""), d.get("severity", "")))
+        diags_with_text[rel].append((b, e, d.get("code", {}).get("value", ""), d.get("message", "")))
     return diags
 
 
@@ -130,12 +138,43 @@ def line_map(a_lines, b_lines):
     return m
 
 
-def torch_api(src, out, diags):
+ALL_TORCH = set()  # every name of the PyTorch table
+
+
+def kept_names(root):
+    """Names of the PyTorch rule table that a ROCm build keeps as written
+    (AT_CUDA_CHECK, headers mapped to themselves)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    try:
+        import pytorch_api_uses
+        names, headers = pytorch_api_uses.load_table(os.path.join(root, "rules", "pytorch.yaml"))
+    except Exception as e:  # no PyYAML, no table: every use left is judged by its diagnostics
+        sys.stderr.write("extensions.py: PyTorch table not read (%s): uses left as written count as silent\n" % e)
+        return set()
+    ALL_TORCH.update(names)
+    return {n for n, h in names.items() if h == n} | {h for h, t in headers.items() if h == t}
+
+
+def kept(spelling, keep):
+    """Whether a use left as written is what a ROCm build of PyTorch takes:
+    a name the table keeps, or at::cuda:: of one it does not list (the
+    namespace reaches c10::hip on ROCm)."""
+    inc = re.match(r'#\s*include\s*[<"]([^>"]+)', spelling)
+    if inc:
+        return inc.group(1) in keep
+    last = re.sub(r".*::", "", spelling)
+    return last in keep or (re.match(r"at\s*::\s*cuda\s*::", spelling) is not None and last not in ALL_TORCH)
+
+
+
+def torch_api(src, out, diags, keep, listing):
     translated = reported = silent = 0
     for path in sources(src):
         rel = os.path.relpath(path, src)
         text = read(path)
-        uses = [(text.count("\n", 0, m.start()) + 1, m.group(0)) for m in TORCH_API.finditer(text)]
+        # Comments keep their line breaks, so that line numbers stay.
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+        uses = [(code.count("\n", 0, m.start()) + 1, m.group(0)) for m in TORCH_API.finditer(code)]
         if not uses:
             continue
         op = output_path(out, rel)
@@ -149,12 +188,14 @@ def torch_api(src, out, diags):
         for line, spelling in uses:
             ol = lmap.get(line)
             still = ol is not None and re.sub(r"\s+", "", spelling) in re.sub(r"\s+", "", out_lines[ol - 1])
-            if not still:
+            if not still or kept(spelling, keep):
                 translated += 1
             elif line in flagged:
                 reported += 1
             else:
                 silent += 1
+                if listing:
+                    print("    silent: %s:%d %s" % (rel, line, spelling))
     return translated, reported, silent
 
 
@@ -174,10 +215,13 @@ def setup_flags(src, out, diags):
             lmap = line_map(text.split("\n"), out_text.split("\n"))
             out_lines = out_text.split("\n")
             flagged = lines_with(diags, rel)
+            # A branch that tests for ROCm: the script is ported there, and
+            # cu2hip says so once for the branch and its else.
+            ported = min([b for b, _, _, msg in diags_with_text.get(rel, []) if "tests for ROCm" in msg] or [0])
             for line, lit in flags:
                 ol = lmap.get(line)
                 if ol is not None and lit in out_lines[ol - 1]:
-                    if line in flagged:
+                    if line in flagged or (ported and line > ported):
                         reported += 1
                     else:
                         silent += 1
@@ -330,6 +374,7 @@ def main():
     a = ap.parse_args()
     if not os.access(a.cu2hip, os.X_OK):
         sys.exit("extensions.py: %s is not an executable (build it first)" % a.cu2hip)
+    keep = kept_names(root)
     top = a.out or tempfile.mkdtemp(prefix="cu2hip-ext-")
     os.makedirs(top, exist_ok=True)
     if not shutil.which("unifdef"):
@@ -343,7 +388,7 @@ def main():
         os.makedirs(work, exist_ok=True)
         out = os.path.join(work, "hip")
         diags = run_cu2hip(a.cu2hip, src, out, os.path.join(work, "diag.json"))
-        t = torch_api(src, out, diags)
+        t = torch_api(src, out, diags, keep, a.list_hunks)
         f = setup_flags(src, out, diags)
         w = warp_counts(diags)
         h = hunks(src, a.cu2hip, work, a.list_hunks)
