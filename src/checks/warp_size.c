@@ -141,6 +141,8 @@ static size_t define_value(const ws_state *w, size_t name) {
   if (v >= n || tok(w, v)->line != tok(w, name)->line) return 0;
   size_t end = v + 1;
   if (c2h_tok_is(w->s, v, "(") && c2h_tok_is(w->s, v + 2, ")")) v++, end = v + 2;
+  /* A comment may follow: `#define WARP_SIZE 32 // lanes`. */
+  while (end < n && tok(w, end)->kind == C2H_TOK_COMMENT && tok(w, end)->line == tok(w, name)->line) end++;
   if (end < n && tok(w, end)->line == tok(w, name)->line) return 0;
   return v;
 }

@@ -5,7 +5,7 @@
 #include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
-#define MY_WARP_SIZE 32
+#define MY_WARP_SIZE 32 // the lanes of a CUDA warp
 
 template <int THREADS>
 __global__ void row_sums(const float *x, float *out) {
