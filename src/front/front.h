@@ -125,6 +125,19 @@ typedef struct c2h_cg_shuffle {
   char *type;          /* the value's type, as the parse spells it (owned) */
 } c2h_cg_shuffle;
 
+/* A constant that a project header (or another file of the unit than the
+ * one translated) defines at file or namespace scope: an object-like
+ * macro's replacement text, or the value of a const integer variable.
+ * What the file's own tokens do not show: `#define FULL_MASK 0xffffffff`
+ * in a header is a full lane mask too. */
+typedef struct c2h_header_const {
+  char *body;              /* a macro's replacement text (owned); NULL for a variable */
+  unsigned long long bits; /* a variable's value, zero-extended from `width` bits */
+  unsigned width;          /* a variable's width in bits (8, 16, 32, 64) */
+  int is_unsigned;
+  int known;               /* 0: the name has more than one definition */
+} c2h_header_const;
+
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
@@ -155,6 +168,9 @@ typedef struct c2h_tu_facts {
   size_t n_api_calls, cap_api_calls;
   c2h_cg_shuffle *cg_shuffles; /* in the order met (owned) */
   size_t n_cg_shuffles, cap_cg_shuffles;
+  c2h_strmap header_const_names; /* name -> index into header_consts */
+  c2h_header_const *header_consts; /* (owned) */
+  size_t n_header_consts, cap_header_consts;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
@@ -162,6 +178,9 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f);
 /* The type name of parameter `index` (1-based) of the declaration the call
  * whose callee name starts at byte `begin` resolved to; *len is set. NULL
  * when the parse did not resolve that call or it has fewer parameters. */
+/* The constant another file of the unit defines under this name, or NULL
+ * (also when it is defined more than once). */
+const c2h_header_const *c2h_tu_facts_header_const(const c2h_tu_facts *f, const char *name, size_t len);
 const char *c2h_tu_facts_param_type(const c2h_tu_facts *f, size_t begin, unsigned index, size_t *len);
 
 /* Says whether a name matters to the caller (a CUDA name of the rule table):

@@ -342,7 +342,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
     size_t la = a, lb = shr - 1, ra = shr + 1, rb = b;
     strip(s, &la, &lb);
     c2h_mask_resolve(s, la, lb, &m);
-    if (m.kind != C2H_MASK_FULL32) return 0;
+    if (m.kind != C2H_MASK_FULL32 && !(m.width && m.value == 0xffffffffULL)) return 0; /* 32 one bits, any type */
     strip(s, &ra, &rb);
     if (ra == rb && c2h_tok_literal_value(s, ra, &v)) {
       if (v >= 32) return 0;

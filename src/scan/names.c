@@ -617,8 +617,8 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
     const c2h_token *t = s->facts->toks;
     int typed64 = named && !m.is_macro
                       ? t[c->args[k].first].var_bytes == 8
-                      : spelled_64bit(named ? s->src + t[m.value_first].begin : text,
-                                      named ? t[m.value_last].end - t[m.value_first].begin : len);
+                      : m.width == 64 || spelled_64bit(named ? s->src + t[m.value_first].begin : text,
+                                                       named ? t[m.value_last].end - t[m.value_first].begin : len);
     if (!typed64 && !named) *widen_use = 1;
     if (!typed64 && named) m.kind = C2H_MASK_FULL32;
   }
