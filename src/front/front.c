@@ -20,6 +20,7 @@
 
 #include "cu2hip/cu2hip.h"
 #include "front/pch_cache.h"
+#include "front/platform.h"
 #include "front/preamble.h"
 #include "util/buf.h"
 
@@ -2377,6 +2378,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   }
   facts->n_toks = n_toks;
   mark_skipped(tu, main_file, facts);
+  c2h_front_mark_platforms(facts, src, len);
   header_const_walk hc = {main_file, facts, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), header_const_visit, &hc);
   if (hc.rc) goto nomem;

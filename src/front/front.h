@@ -54,8 +54,19 @@ typedef struct c2h_variable {
   int function;                /* index into functions, -1 at file scope */
 } c2h_variable;
 
+/* Which compilers see a token, as the preprocessor branches around it
+ * say (front/platform.h): code of a `#ifdef USE_ROCM` branch is HIP code
+ * already; code of a `#ifndef USE_ROCM` branch is never compiled by HIP. */
+typedef enum c2h_platform {
+  C2H_PLATFORM_BOTH, /* no branch on the platform (or one both take) */
+  C2H_PLATFORM_HIP,  /* only HIP compiles it (nvcc never does) */
+  C2H_PLATFORM_CUDA  /* HIP never compiles it */
+} c2h_platform;
+
 typedef struct c2h_token {
   c2h_tok_kind kind;
+  c2h_platform platform;
+  unsigned platform_line; /* the #if/#else line opening that branch (0 for BOTH) */
   c2h_tok_use use;
   c2h_code_ctx ctx;
   long long var_bytes; /* size of the variable an identifier names; 0 when none */

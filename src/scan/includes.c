@@ -141,6 +141,7 @@ int c2h_scan_includes(c2h_scan *s) {
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
     /* A directive: '#' first on its line, then include / include_next / import. */
     if (!c2h_tok_is(s, i, "#") || (i > 0 && toks[i - 1].line == toks[i].line)) continue;
+    if (c2h_tok_platform_only(s, i)) continue; /* a branch of HIP's own, or one HIP never compiles */
     if (!c2h_tok_is(s, i + 1, "include") && !c2h_tok_is(s, i + 1, "include_next") &&
         !c2h_tok_is(s, i + 1, "import"))
       continue;

@@ -94,7 +94,9 @@ static int chain_tests_hip(const c2h_scan *s, size_t d) {
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
-  if (in_non_code_directive(s, i)) return 0;
+  /* Code of a branch HIP takes is HIP code already; code of one it never
+   * takes is the CUDA build's own, which HIP does not compile. */
+  if (in_non_code_directive(s, i) || c2h_tok_platform_only(s, i)) return 0;
   const c2h_rule *r = lookup(s, i);
   if (r && r->kind == C2H_RULE_MACRO) {
     size_t d = directive_start(s, i);

@@ -152,8 +152,32 @@ c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i) {
   return (c2h_pos){t->line, t->col + (unsigned)(t->end - t->begin), t->end};
 }
 
+c2h_platform c2h_tok_platform(const c2h_scan *s, size_t i) {
+  return i < s->facts->n_toks ? s->facts->toks[i].platform : C2H_PLATFORM_BOTH;
+}
+
+int c2h_tok_platform_only(const c2h_scan *s, size_t i) { return c2h_tok_platform(s, i) != C2H_PLATFORM_BOTH; }
+
+/* Inline PTX in a branch HIP never compiles: one note for the branch (the
+ * first asm statement in it), nothing for the rest. */
+static int note_ptx_block(c2h_scan *s, size_t first, size_t last) {
+  unsigned line = s->facts->toks[first].platform_line;
+  for (size_t k = 0; k < s->n_ptx_noted_blocks; k++)
+    if (s->ptx_noted_blocks[k] == line) return 0;
+  if (s->n_ptx_noted_blocks == sizeof s->ptx_noted_blocks / sizeof *s->ptx_noted_blocks) return 0;
+  s->ptx_noted_blocks[s->n_ptx_noted_blocks++] = line;
+  return c2h_diag_list_add(s->diags, s->path, c2h_tok_begin_pos(s, first), c2h_tok_end_pos(s, last), C2H_SEV_NOTE,
+                           C2H_CHECK_PTX_INLINE_ASM, NULL,
+                           "inline PTX in a branch HIP never compiles (the one opened at line %u): nothing "
+                           "to port here as long as the code HIP compiles instead does the same",
+                           line);
+}
+
 int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_check check,
                   const char *replacement, const char *fmt, ...) {
+  c2h_platform p = c2h_tok_platform(s, first);
+  if (p == C2H_PLATFORM_CUDA && check == C2H_CHECK_PTX_INLINE_ASM) return note_ptx_block(s, first, last);
+  if (p != C2H_PLATFORM_BOTH) return 0;
   va_list ap;
   va_start(ap, fmt);
   char tmp[1024];
