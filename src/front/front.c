@@ -107,6 +107,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->variables = NULL;
   f->n_variables = 0;
   c2h_strmap_init(&f->user_names);
+  c2h_strmap_init(&f->user_overloads);
   c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
   f->parse_errors = 0;
@@ -132,6 +133,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->functions);
   free(f->variables);
   c2h_strmap_dispose(&f->user_names);
+  c2h_strmap_dispose(&f->user_overloads);
   c2h_strmap_dispose(&f->reached_headers);
   c2h_diag_list_dispose(&f->diags);
   free(f->user_include_lines);
@@ -445,13 +447,39 @@ typedef struct user_decl_walk {
   void *filter_ctx;
   c2h_strmap *names;
   int rc;
+  c2h_strmap *overloads; /* c2h_tu_facts.user_overloads */
 } user_decl_walk;
+
+/* Whether a user declaration is a C++ function (template) of its own that
+ * overloads the API's name rather than clashing with it: valid, and with
+ * C++ linkage (a mangled name: C and extern "C" functions cannot
+ * overload). */
+static int is_user_overload(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) || clang_isInvalidDeclaration(c)) return 0;
+  if (k == CXCursor_FunctionTemplate) return 1;
+  CXString m = clang_Cursor_getMangling(c);
+  const char *name = clang_getCString(m);
+  int mangled = name && strncmp(name, "_Z", 2) == 0;
+  clang_disposeString(m);
+  return mangled;
+}
+
+/* Records how user code declares the name: an overload keeps 1 unless the
+ * name was declared another way before; anything else sets 0. */
+static int note_overload(c2h_strmap *overloads, const char *n, size_t len, int overload) {
+  int was = c2h_strmap_get(overloads, n, len);
+  if (was == 0) return 0;
+  return c2h_strmap_put(overloads, n, len, overload ? 1 : 0);
+}
 
 static void add_user_name(user_decl_walk *w, CXCursor c) {
   CXString name = clang_getCursorSpelling(c);
   const char *n = clang_getCString(name);
   size_t len = n ? strlen(n) : 0;
-  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  if (len && w->filter(w->filter_ctx, n, len) &&
+      (c2h_strmap_put(w->names, n, len, 1) || note_overload(w->overloads, n, len, is_user_overload(c))))
+    w->rc = C2H_ERR_NOMEM;
   clang_disposeString(name);
 }
 
@@ -459,7 +487,9 @@ static void add_user_token(user_decl_walk *w, CXTranslationUnit tu, CXToken t) {
   CXString name = clang_getTokenSpelling(tu, t);
   const char *n = clang_getCString(name);
   size_t len = n ? strlen(n) : 0;
-  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  if (len && w->filter(w->filter_ctx, n, len) &&
+      (c2h_strmap_put(w->names, n, len, 1) || note_overload(w->overloads, n, len, 0)))
+    w->rc = C2H_ERR_NOMEM;
   clang_disposeString(name);
 }
 
@@ -617,6 +647,7 @@ static enum CXChildVisitResult user_decl_visit(CXCursor c, CXCursor parent, CXCl
       return CXChildVisit_Continue;
     case CXCursor_VarDecl:
     case CXCursor_FunctionDecl:
+    case CXCursor_FunctionTemplate:
       if (!is_api_redeclaration(c)) add_user_name(w, c);
       return CXChildVisit_Continue;
     default: return CXChildVisit_Continue;
@@ -2374,7 +2405,9 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       CXCursor decl = clang_getCursorReferenced(cursors[i]);
       if (clang_getCursorKind(decl) == CXCursor_FunctionDecl && note_api_call(facts, b, decl)) goto nomem;
     }
-    if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
+    if (declares && (c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1) ||
+                     note_overload(&facts->user_overloads, src + b, t->end - b, is_user_overload(cursors[i]))))
+      goto nomem;
   }
   facts->n_toks = n_toks;
   mark_skipped(tu, main_file, facts);
@@ -2383,7 +2416,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   clang_visitChildren(clang_getTranslationUnitCursor(tu), header_const_visit, &hc);
   if (hc.rc) goto nomem;
   if (filter) {
-    user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0};
+    user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0, &facts->user_overloads};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), user_decl_visit, &uw);
     add_redefined_enums(&uw, tu);
     if (uw.rc) goto nomem;

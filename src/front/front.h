@@ -157,6 +157,11 @@ typedef struct c2h_tu_facts {
   c2h_variable *variables; /* in source order */
   size_t n_variables;
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
+  /* Of user_names, those that user code declares only as C++ functions or
+   * function templates of its own (1; 0 once the name is declared any
+   * other way): overloads, such as a project's `__shfl_down_sync` for its
+   * half type, which the parse tells apart from the API's call by call. */
+  c2h_strmap user_overloads;
   c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
   unsigned parse_errors; /* errors of user code in the parse, those not listed in diags included */

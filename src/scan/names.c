@@ -90,6 +90,27 @@ static int chain_tests_hip(const c2h_scan *s, size_t d) {
   return 0;
 }
 
+/* Whether user code declares the name at token i only as C++ overloads of
+ * its own (a `__shfl_down_sync` for its half type), not as anything that
+ * clashes with the API's. */
+static int user_overload_only(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  return c2h_strmap_get(&s->facts->user_overloads, s->src + t->begin, t->end - t->begin) == 1;
+}
+
+/* Whether the unresolved token i (a macro body, code the parse did not
+ * see) names a function that both the API and the user's own overloads
+ * declare: which one it calls is not known, so it stays as written, and
+ * that is said. */
+static int ambiguous_overload_use(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->use != C2H_USE_UNKNOWN || !user_overload_only(s, i) || in_non_code_directive(s, i) ||
+      c2h_tok_platform_only(s, i) || !c2h_tok_is(s, i + 1, "("))
+    return 0;
+  return i == 0 || !(c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->") || c2h_tok_is(s, i - 1, "::") ||
+                     c2h_tok_is(s, i - 1, "define"));
+}
+
 /* Whether identifier token i is a use of the CUDA API rather than a name of
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
@@ -109,8 +130,9 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   switch (t->use) {
     /* A global declaration of the user's with this name wins even where the
      * AST resolved a use to the shim (the two clashed, so the parser kept
-     * the shim's). */
-    case C2H_USE_API: return !user_declared;
+     * the shim's), but for C++ overloads of the user's own: there the
+     * parse chose between them and the API's, call by call. */
+    case C2H_USE_API: return !user_declared || user_overload_only(s, i);
     case C2H_USE_USER:
     case C2H_USE_MEMBER: return 0;
     case C2H_USE_UNKNOWN: break;
@@ -1236,6 +1258,14 @@ int c2h_scan_names(c2h_scan *s) {
                            "%s could be %s::%s, which HIP lacks, but the parse did not resolve it: if it is, "
                            "write %s (of " C2H_COMPAT_HEADER_NAME ", which this file includes)",
                            r->cuda, r->ns, r->cuda, r->compat);
+      continue;
+    }
+    if (r && !is_api_use(s, i) && ambiguous_overload_use(s, i)) {
+      rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "%s here may call CUDA's %s or the project's own overload of it, and the parse cannot "
+                         "tell (a macro body, or code it did not compile): left as written; where it is CUDA's, "
+                         "translate it as the calls the parse resolved were",
+                         r->cuda, r->cuda);
       continue;
     }
     if (!r || !is_api_use(s, i)) continue;
