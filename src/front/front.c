@@ -1671,6 +1671,59 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
   clang_disposeString(name);
 }
 
+/* ---- macros the project's headers derive from the platform ------------ */
+
+typedef struct platform_header_walk {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  c2h_platform_macros *macros;
+  int rc;
+} platform_header_walk;
+
+static int has_bytes(const char *hay, size_t n, const char *needle) {
+  size_t k = strlen(needle);
+  for (size_t i = 0; i + k <= n; i++)
+    if (hay[i] == needle[0] && memcmp(hay + i, needle, k) == 0) return 1;
+  return 0;
+}
+
+/* A project header that may define macros in platform branches (it names
+ * HIP or ROCm and defines something): its directives are read, so that
+ * `#if !PROJ_HIP` in the file means what `#ifndef __HIP_PLATFORM_AMD__`
+ * does. */
+static void platform_header_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  (void)depth;
+  platform_header_walk *w = data;
+  size_t len = 0;
+  if (w->rc || clang_File_isEqual(file, w->main_file) || is_shim_file(file) ||
+      clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, file, 0)))
+    return;
+  const char *bytes = clang_getFileContents(w->tu, file, &len);
+  if (!bytes || !len || len > 0x7fffffffu || !has_bytes(bytes, len, "define") ||
+      !(has_bytes(bytes, len, "HIP") || has_bytes(bytes, len, "ROCM")))
+    return;
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(w->tu, clang_getRange(clang_getLocationForOffset(w->tu, file, 0),
+                                       clang_getLocationForOffset(w->tu, file, (unsigned)len)),
+                 &toks, &n);
+  c2h_token *ct = n ? calloc(n, sizeof *ct) : NULL;
+  if (n && !ct) w->rc = C2H_ERR_NOMEM;
+  for (unsigned i = 0; i < n && ct; i++) {
+    CXSourceRange ext = clang_getTokenExtent(w->tu, toks[i]);
+    unsigned b = 0, e = 0;
+    clang_getSpellingLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+    ct[i].kind = token_kind(clang_getTokenKind(toks[i]));
+    ct[i].begin = b;
+    ct[i].end = e < b ? b : e;
+  }
+  if (ct) c2h_platform_macros_collect(w->macros, ct, n, bytes);
+  free(ct);
+  if (toks) clang_disposeTokens(w->tu, toks, n);
+}
+
 /* The -std= flag a parse with these file flags uses (the last one wins). */
 static const char *effective_std(const c2h_front *fe, const char *const *file_args, size_t n_file_args) {
   const char *std = NULL;
@@ -2411,7 +2464,6 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   }
   facts->n_toks = n_toks;
   mark_skipped(tu, main_file, facts);
-  c2h_front_mark_platforms(facts, src, len);
   header_const_walk hc = {main_file, facts, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), header_const_visit, &hc);
   if (hc.rc) goto nomem;
@@ -2430,6 +2482,12 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   inclusion_walk inc = {tu, main_file, facts, 0, 0, fe->options.cuda_path};
   clang_getInclusions(tu, inclusion_visit, &inc);
   if (inc.rc) goto nomem;
+  platform_header_walk ph = {tu, main_file, c2h_platform_macros_new(), 0};
+  if (ph.macros) clang_getInclusions(tu, platform_header_visit, &ph);
+  int platform_failed = !ph.macros || ph.rc;
+  c2h_front_mark_platforms(facts, src, ph.macros);
+  c2h_platform_macros_free(ph.macros);
+  if (platform_failed) goto nomem;
   goto done;
 nomem:
   rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");

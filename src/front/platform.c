@@ -35,15 +35,35 @@ typedef struct derived {
   pval value[2];
 } derived;
 
-typedef struct walk {
-  const c2h_token *t;
-  size_t n;
-  const char *src;
+struct c2h_platform_macros {
   c2h_strmap names; /* derived macros: name -> index */
   derived *d;
   size_t n_d, cap_d;
   c2h_strmap poisoned; /* names #defined outside platform branches too */
+};
+
+typedef struct walk {
+  const c2h_token *t;
+  size_t n;
+  const char *src;
+  c2h_platform_macros *m;
 } walk;
+
+c2h_platform_macros *c2h_platform_macros_new(void) {
+  c2h_platform_macros *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  c2h_strmap_init(&m->names);
+  c2h_strmap_init(&m->poisoned);
+  return m;
+}
+
+void c2h_platform_macros_free(c2h_platform_macros *m) {
+  if (!m) return;
+  free(m->d);
+  c2h_strmap_dispose(&m->names);
+  c2h_strmap_dispose(&m->poisoned);
+  free(m);
+}
 
 static size_t tlen(const walk *w, size_t i) { return w->t[i].end - w->t[i].begin; }
 
@@ -95,9 +115,9 @@ static const platform_macro *find_platform_macro(const walk *w, size_t i) {
 }
 
 static const derived *find_derived(const walk *w, size_t i) {
-  if (c2h_strmap_get(&w->poisoned, w->src + w->t[i].begin, tlen(w, i)) >= 0) return NULL;
-  int at = c2h_strmap_get(&w->names, w->src + w->t[i].begin, tlen(w, i));
-  return at >= 0 ? &w->d[at] : NULL;
+  if (c2h_strmap_get(&w->m->poisoned, w->src + w->t[i].begin, tlen(w, i)) >= 0) return NULL;
+  int at = c2h_strmap_get(&w->m->names, w->src + w->t[i].begin, tlen(w, i));
+  return at >= 0 ? &w->m->d[at] : NULL;
 }
 
 /* ---- conditions ---- */
@@ -361,28 +381,29 @@ static c2h_platform combined(const frame *st, size_t depth, unsigned *line) {
  * defined there, with the value when it is one integer literal. Outside
  * platform branches it is just a macro of the file (poisoned). */
 static void note_define(walk *w, size_t name, size_t end, c2h_platform p) {
+  c2h_platform_macros *m = w->m;
   const char *s = w->src + w->t[name].begin;
   size_t len = tlen(w, name);
   if (p == C2H_PLATFORM_BOTH) {
-    (void)c2h_strmap_put(&w->poisoned, s, len, 1); /* out of memory: the name just stays derived */
+    (void)c2h_strmap_put(&m->poisoned, s, len, 1); /* out of memory: the name just stays derived */
     return;
   }
-  int at = c2h_strmap_get(&w->names, s, len);
+  int at = c2h_strmap_get(&m->names, s, len);
   if (at < 0) {
-    if (w->n_d == w->cap_d) {
-      size_t cap = w->cap_d ? w->cap_d * 2 : 8;
-      derived *d = realloc(w->d, cap * sizeof *d);
+    if (m->n_d == m->cap_d) {
+      size_t cap = m->cap_d ? m->cap_d * 2 : 8;
+      derived *d = realloc(m->d, cap * sizeof *d);
       if (!d) return;
-      w->d = d;
-      w->cap_d = cap;
+      m->d = d;
+      m->cap_d = cap;
     }
-    if (c2h_strmap_put(&w->names, s, len, (int)w->n_d)) return;
-    at = (int)w->n_d++;
+    if (c2h_strmap_put(&m->names, s, len, (int)m->n_d)) return;
+    at = (int)m->n_d++;
     derived fresh = {{0, 0}, {{1, 0}, {1, 0}}};
-    w->d[at] = fresh;
+    m->d[at] = fresh;
   }
   int side = p == C2H_PLATFORM_HIP ? P_HIP : P_CUDA;
-  derived *d = &w->d[at];
+  derived *d = &m->d[at];
   pval v = unknown(); /* `#define X` (empty) or a value that is not one literal */
   if (name + 2 == end && w->t[name + 1].kind == C2H_TOK_LITERAL) {
     char *e = NULL;
@@ -395,71 +416,75 @@ static void note_define(walk *w, size_t name, size_t end, c2h_platform p) {
   d->value[side] = v;
 }
 
-void c2h_front_mark_platforms(c2h_tu_facts *f, const char *src, size_t len) {
-  (void)len;
-  walk w;
-  memset(&w, 0, sizeof w);
-  w.t = f->toks;
-  w.n = f->n_toks;
-  w.src = src;
-  c2h_strmap_init(&w.names);
-  c2h_strmap_init(&w.poisoned);
+/* Walks the directives of toks; fills `out` (parallel to toks) when it is
+ * not NULL. */
+static void run(walk *w, c2h_token *out) {
   frame st[MAX_NEST];
   size_t depth = 0;
   unsigned line = 0;
   c2h_platform cur = C2H_PLATFORM_BOTH;
-  for (size_t i = 0; i < w.n; i++) {
-    int starts_line = i == 0 || line_break_between(&w, i - 1, i);
-    if (!(starts_line && is(&w, i, "#") && i + 1 < w.n && !line_break_between(&w, i, i + 1))) {
-      f->toks[i].platform = cur;
-      f->toks[i].platform_line = line;
+  for (size_t i = 0; i < w->n; i++) {
+    int starts_line = i == 0 || line_break_between(w, i - 1, i);
+    if (!(starts_line && is(w, i, "#") && i + 1 < w->n && !line_break_between(w, i, i + 1))) {
+      if (out) {
+        out[i].platform = cur;
+        out[i].platform_line = line;
+      }
       continue;
     }
     /* A directive: its tokens run to the end of its logical line. */
     size_t word = i + 1, end = word + 1;
-    while (end < w.n && !line_break_between(&w, end - 1, end)) end++;
-    int opens = is(&w, word, "if") || is(&w, word, "ifdef") || is(&w, word, "ifndef");
-    int elif = is(&w, word, "elif"), els = is(&w, word, "else"), endif = is(&w, word, "endif");
+    while (end < w->n && !line_break_between(w, end - 1, end)) end++;
+    int opens = is(w, word, "if") || is(w, word, "ifdef") || is(w, word, "ifndef");
+    int elif = is(w, word, "elif"), els = is(w, word, "else"), endif = is(w, word, "endif");
     /* The directive's own tokens belong to the code around the chain. */
     c2h_platform outer = combined(st, depth > 0 && !opens ? depth - 1 : depth, &line);
-    if (depth > MAX_NEST && !opens) outer = cur;
-    for (size_t k = i; k < end; k++) {
-      f->toks[k].platform = outer;
-      f->toks[k].platform_line = line;
+    for (size_t k = i; k < end && out; k++) {
+      out[k].platform = outer;
+      out[k].platform_line = line;
     }
     if (opens) {
       if (depth < MAX_NEST) {
         frame *fr = &st[depth];
         fr->mentions = 0;
-        tv h = eval_directive(&w, word, end, P_HIP, &fr->mentions);
-        tv c = eval_directive(&w, word, end, P_CUDA, &fr->mentions);
+        tv h = eval_directive(w, word, end, P_HIP, &fr->mentions);
+        tv c = eval_directive(w, word, end, P_CUDA, &fr->mentions);
         fr->taken[P_HIP] = h;
         fr->taken[P_CUDA] = c;
         fr->platform = classify(h, c, fr->mentions);
-        fr->line = w.t[i].line;
+        fr->line = w->t[i].line;
       }
       depth++;
     } else if ((elif || els) && depth > 0 && depth <= MAX_NEST) {
       frame *fr = &st[depth - 1];
       tv h = TV_TRUE, c = TV_TRUE;
       if (elif) {
-        h = eval_directive(&w, word, end, P_HIP, &fr->mentions);
-        c = eval_directive(&w, word, end, P_CUDA, &fr->mentions);
+        h = eval_directive(w, word, end, P_HIP, &fr->mentions);
+        c = eval_directive(w, word, end, P_CUDA, &fr->mentions);
       }
       tv bh = tv_and(tv_not(fr->taken[P_HIP]), h), bc = tv_and(tv_not(fr->taken[P_CUDA]), c);
       fr->taken[P_HIP] = tv_or(fr->taken[P_HIP], h);
       fr->taken[P_CUDA] = tv_or(fr->taken[P_CUDA], c);
       fr->platform = classify(bh, bc, fr->mentions);
-      fr->line = w.t[i].line;
+      fr->line = w->t[i].line;
     } else if (endif && depth > 0) {
       depth--;
-    } else if (is(&w, word, "define") && word + 1 < end && w.t[word + 1].kind == C2H_TOK_IDENT) {
-      note_define(&w, word + 1, end, combined(st, depth, &line));
+    } else if (is(w, word, "define") && word + 1 < end && w->t[word + 1].kind == C2H_TOK_IDENT) {
+      note_define(w, word + 1, end, combined(st, depth, &line));
     }
     cur = combined(st, depth, &line);
     i = end - 1;
   }
-  free(w.d);
-  c2h_strmap_dispose(&w.names);
-  c2h_strmap_dispose(&w.poisoned);
+}
+
+void c2h_platform_macros_collect(c2h_platform_macros *m, const c2h_token *toks, size_t n, const char *src) {
+  walk w = {toks, n, src, m};
+  if (m) run(&w, NULL);
+}
+
+void c2h_front_mark_platforms(c2h_tu_facts *f, const char *src, c2h_platform_macros *m) {
+  c2h_platform_macros *own = m ? NULL : c2h_platform_macros_new();
+  walk w = {f->toks, f->n_toks, src, m ? m : own};
+  if (w.m) run(&w, f->toks);
+  c2h_platform_macros_free(own);
 }

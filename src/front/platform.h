@@ -9,8 +9,21 @@
  * does, not by which branch the parse took. */
 #include "front.h"
 
+/* Macros that files define only inside platform branches (`#if
+ * defined(__HIP_PLATFORM_AMD__)` / `#define PROJ_HIP 1` / `#else` /
+ * `#define PROJ_HIP 0`): a test of one is a platform test too. */
+typedef struct c2h_platform_macros c2h_platform_macros;
+
+/* NULL when out of memory. */
+c2h_platform_macros *c2h_platform_macros_new(void);
+void c2h_platform_macros_free(c2h_platform_macros *m);
+/* Reads the macros a header of the unit (its tokens, over bytes src)
+ * derives from the platform. */
+void c2h_platform_macros_collect(c2h_platform_macros *m, const c2h_token *toks, size_t n, const char *src);
+
 /* Fills toks[i].platform and platform_line for every token of f, whose
- * bytes are src. */
-void c2h_front_mark_platforms(c2h_tu_facts *f, const char *src, size_t len);
+ * bytes are src, with the macros the unit's headers derive (m, may be
+ * NULL) known from the start. */
+void c2h_front_mark_platforms(c2h_tu_facts *f, const char *src, c2h_platform_macros *m);
 
 #endif
