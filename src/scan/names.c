@@ -90,6 +90,8 @@ static int chain_tests_hip(const c2h_scan *s, size_t d) {
   return 0;
 }
 
+static int declares_function(const c2h_scan *s, size_t i);
+
 /* Whether user code declares the name at token i only as C++ overloads of
  * its own (a `__shfl_down_sync` for its half type), not as anything that
  * clashes with the API's. */
@@ -105,10 +107,34 @@ static int user_overload_only(const c2h_scan *s, size_t i) {
 static int ambiguous_overload_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
   if (t->use != C2H_USE_UNKNOWN || !user_overload_only(s, i) || in_non_code_directive(s, i) ||
-      c2h_tok_platform_only(s, i) || !c2h_tok_is(s, i + 1, "("))
+      c2h_tok_platform_only(s, i) || !c2h_tok_is(s, i + 1, "(") || declares_function(s, i))
     return 0;
   return i == 0 || !(c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->") || c2h_tok_is(s, i - 1, "::") ||
                      c2h_tok_is(s, i - 1, "define"));
+}
+
+/* Whether the unresolved name at token i is declared there, as a function
+ * of the user's (`__device__ float16 __shfl_sync(unsigned mask, float16
+ * var, ...) {` in a branch the parse did not take): a type word before it,
+ * its parameter list followed by a body or `;`. Not a call. */
+static int declares_function(const c2h_scan *s, size_t i) {
+  static const char *const not_types[] = {"return", "else", "do", "case", "sizeof", "throw", "new",
+                                          "delete", "co_return", "co_yield", "goto", NULL};
+  const c2h_token *t = s->facts->toks;
+  if (i == 0 || !c2h_tok_is(s, i + 1, "(") || (t[i - 1].kind != C2H_TOK_IDENT && t[i - 1].kind != C2H_TOK_KEYWORD &&
+                                               !c2h_tok_is(s, i - 1, "*") && !c2h_tok_is(s, i - 1, "&")))
+    return 0;
+  for (size_t k = 0; not_types[k]; k++)
+    if (c2h_tok_is(s, i - 1, not_types[k])) return 0;
+  if (c2h_tok_is(s, i - 1, "*") || c2h_tok_is(s, i - 1, "&")) { /* `T *f(` is a declaration, `a * f(` not */
+    if (i < 2 || (t[i - 2].kind != C2H_TOK_IDENT && t[i - 2].kind != C2H_TOK_KEYWORD)) return 0;
+  }
+  size_t close = c2h_tok_match(s, i + 1), n = s->facts->n_toks;
+  if (close >= n || close + 1 >= n) return 0;
+  size_t j = close + 1;
+  while (j < n && (c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "noexcept") || c2h_tok_is(s, j, "override")))
+    j++;
+  return j < n && (c2h_tok_is(s, j, "{") || c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "->"));
 }
 
 /* Whether identifier token i is a use of the CUDA API rather than a name of
@@ -149,6 +175,7 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   if ((c2h_tok_is(s, i - 1, "define") || c2h_tok_is(s, i - 1, "undef")) && i >= 2 &&
       c2h_tok_is(s, i - 2, "#"))
     return 0; /* the user (re)defines a macro with this name */
+  if (declares_function(s, i)) return 0; /* the user's own function of that name */
   return 1;
 }
 
