@@ -126,6 +126,8 @@ static int declares_function(const c2h_scan *s, size_t i) {
     return 0;
   for (size_t k = 0; not_types[k]; k++)
     if (c2h_tok_is(s, i - 1, not_types[k])) return 0;
+  /* The word before must be code, not the end of an #if line above. */
+  if (t[i - 1].line != t[i].line && directive_start(s, i - 1) < s->facts->n_toks) return 0;
   if (c2h_tok_is(s, i - 1, "*") || c2h_tok_is(s, i - 1, "&")) { /* `T *f(` is a declaration, `a * f(` not */
     if (i < 2 || (t[i - 2].kind != C2H_TOK_IDENT && t[i - 2].kind != C2H_TOK_KEYWORD)) return 0;
   }
