@@ -52,10 +52,6 @@ typedef struct c2h_scan {
    * c2h_scan_needed_includes empties that line when it puts the runtime
    * header first in the file, which then serves both. */
   size_t runtime_needed_edit;
-  /* Platform branches HIP never compiles whose inline PTX has had its one
-   * note (their opening directive lines), so that each gets one. */
-  unsigned ptx_noted_blocks[32];
-  size_t n_ptx_noted_blocks;
 } c2h_scan;
 
 /* #include lines that name CUDA headers. */

@@ -162,10 +162,16 @@ int c2h_tok_platform_only(const c2h_scan *s, size_t i) { return c2h_tok_platform
  * first asm statement in it), nothing for the rest. */
 static int note_ptx_block(c2h_scan *s, size_t first, size_t last) {
   unsigned line = s->facts->toks[first].platform_line;
-  for (size_t k = 0; k < s->n_ptx_noted_blocks; k++)
-    if (s->ptx_noted_blocks[k] == line) return 0;
-  if (s->n_ptx_noted_blocks == sizeof s->ptx_noted_blocks / sizeof *s->ptx_noted_blocks) return 0;
-  s->ptx_noted_blocks[s->n_ptx_noted_blocks++] = line;
+  /* The branch's note, if there is one already: a PTX note at a token of
+   * the same branch (the newest first: a branch's asm statements come in
+   * order). */
+  for (size_t k = s->diags->len; k-- > 0;) {
+    const c2h_diag *d = &s->diags->items[k];
+    if (d->check != C2H_CHECK_PTX_INLINE_ASM || d->severity != C2H_SEV_NOTE || d->begin.line < line) continue;
+    size_t a, b;
+    c2h_tok_range(s, d->begin.offset, d->begin.offset + 1, &a, &b);
+    if (a < b && s->facts->toks[a].platform == C2H_PLATFORM_CUDA && s->facts->toks[a].platform_line == line) return 0;
+  }
   return c2h_diag_list_add(s->diags, s->path, c2h_tok_begin_pos(s, first), c2h_tok_end_pos(s, last), C2H_SEV_NOTE,
                            C2H_CHECK_PTX_INLINE_ASM, NULL,
                            "inline PTX in a branch HIP never compiles (the one opened at line %u): nothing "
