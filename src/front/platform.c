@@ -120,6 +120,19 @@ static const derived *find_derived(const walk *w, size_t i) {
   return at >= 0 ? &w->m->d[at] : NULL;
 }
 
+/* The integer literal token i (a copy: the bytes need not end in NUL). */
+static int literal(const walk *w, size_t i, long long *v) {
+  char buf[32];
+  size_t n = tlen(w, i);
+  if (n == 0 || n >= sizeof buf) return 0;
+  memcpy(buf, w->src + w->t[i].begin, n);
+  buf[n] = '\0';
+  char *e = NULL;
+  *v = strtoll(buf, &e, 0);
+  while (e && (*e == 'u' || *e == 'U' || *e == 'l' || *e == 'L')) e++;
+  return e && e > buf && *e == '\0';
+}
+
 /* ---- conditions ---- */
 
 typedef struct cond {
@@ -203,11 +216,9 @@ static pval c_primary(cond *c) {
     return d < 0 ? unknown() : known(d);
   }
   if (t->kind == C2H_TOK_LITERAL) {
-    const char *s = c->w->src + t->begin;
-    char *e = NULL;
-    long long v = strtoll(s, &e, 0);
-    c->pos++;
-    return e && e > s && (size_t)(e - s) <= tlen(c->w, c->pos - 1) ? known(v) : unknown();
+    long long v;
+    int ok = literal(c->w, c->pos++, &v);
+    return ok ? known(v) : unknown();
   }
   if (t->kind == C2H_TOK_IDENT || t->kind == C2H_TOK_KEYWORD) {
     size_t i = c->pos++;
@@ -406,10 +417,8 @@ static void note_define(walk *w, size_t name, size_t end, c2h_platform p) {
   derived *d = &m->d[at];
   pval v = unknown(); /* `#define X` (empty) or a value that is not one literal */
   if (name + 2 == end && w->t[name + 1].kind == C2H_TOK_LITERAL) {
-    char *e = NULL;
-    const char *vs = w->src + w->t[name + 1].begin;
-    long long x = strtoll(vs, &e, 0);
-    if (e > vs) v = known(x);
+    long long x;
+    if (literal(w, name + 1, &x)) v = known(x);
   }
   if (d->defined[side] == 1 && (d->value[side].known != v.known || d->value[side].v != v.v)) v = unknown();
   d->defined[side] = 1;
