@@ -6,11 +6,12 @@
  * PyTorch's USE_ROCM defined; __HIP_PLATFORM_NVIDIA__ not; HIP_VERSION
  * defined with a value not known here) and once as nvcc sees it (none of
  * them defined). A branch that HIP takes and nvcc never does is HIP code;
- * one HIP never takes is code HIP never compiles. Macros the file itself
- * defines only inside such branches (`#ifdef __HIP_PLATFORM_AMD__` /
- * `#define MY_HIP 1` / `#else` / `#define MY_HIP 0`) are followed too. Any
- * other name is unknown, so a branch that does not test the platform is
- * code of both. */
+ * one HIP never takes is code HIP never compiles. Macros the unit's files
+ * define only inside such branches (`#ifdef __HIP_PLATFORM_AMD__` /
+ * `#define MY_HIP 1` / `#else` / `#define MY_HIP 0`) are followed too, and
+ * so are a project's build switches for HIP that no file defines
+ * (build_switch: MMCV_WITH_HIP, BUILD_HIP). Any other name is unknown, so
+ * a branch that does not test the platform is code of both. */
 #include "platform.h"
 
 #include <stdlib.h>
@@ -120,6 +121,29 @@ static const derived *find_derived(const walk *w, size_t i) {
   return at >= 0 ? &w->m->d[at] : NULL;
 }
 
+/* Whether the name at token i is a project's build switch for HIP that no
+ * file of the unit defines: a word of it (between underscores) is HIP or
+ * ROCM (MMCV_WITH_HIP, BUILD_HIP, USE_HIP), it is not HIP's own (a
+ * __-name, HIP_..., ROCM_...), and no #define of it was met. Such a macro
+ * comes from the build (setup.py's define_macros for ROCm, -DWITH_HIP),
+ * which sets it for HIP builds only: defined (as 1) under HIP, not under
+ * nvcc. */
+static int build_switch(const walk *w, size_t i) {
+  const char *s = w->src + w->t[i].begin;
+  size_t n = tlen(w, i);
+  if (w->t[i].kind != C2H_TOK_IDENT || n < 4 || s[0] == '_' || (n > 4 && memcmp(s, "HIP_", 4) == 0) ||
+      (n > 5 && memcmp(s, "ROCM_", 5) == 0))
+    return 0;
+  if (c2h_strmap_get(&w->m->poisoned, s, n) >= 0 || c2h_strmap_get(&w->m->names, s, n) >= 0) return 0;
+  for (size_t a = 0; a < n;) {
+    size_t b = a;
+    while (b < n && s[b] != '_') b++;
+    if ((b - a == 3 && memcmp(s + a, "HIP", 3) == 0) || (b - a == 4 && memcmp(s + a, "ROCM", 4) == 0)) return 1;
+    a = b + 1;
+  }
+  return 0;
+}
+
 /* The integer literal token i (a copy: the bytes need not end in NUL). */
 static int literal(const walk *w, size_t i, long long *v) {
   char buf[32];
@@ -165,6 +189,10 @@ static int defined_of(cond *c, size_t i) {
     c->mentions = 1;
     return d->defined[c->p];
   }
+  if (build_switch(c->w, i)) {
+    c->mentions = 1;
+    return c->p == P_HIP;
+  }
   return -1;
 }
 
@@ -180,6 +208,10 @@ static pval value_of(cond *c, size_t i) {
     c->mentions = 1;
     if (d->defined[c->p] == 0) return known(0);
     return d->defined[c->p] == 1 ? d->value[c->p] : unknown();
+  }
+  if (build_switch(c->w, i)) {
+    c->mentions = 1;
+    return known(c->p == P_HIP);
   }
   return unknown();
 }

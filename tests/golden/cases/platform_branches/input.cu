@@ -46,6 +46,18 @@ void sync_all() {
   cudaFree(0);
 }
 
+// A build switch that setup.py defines for ROCm builds only (no file of the
+// project defines it): its #else is the CUDA build's.
+__device__ unsigned group_or(unsigned s) {
+#ifdef PROJ_WITH_HIP
+  s |= __shfl_xor(s, 1);
+#else
+  unsigned groupMask = 15u << ((threadIdx.x & 31) & ~3);
+  s |= __shfl_xor_sync(groupMask, s, 1);
+#endif
+  return s;
+}
+
 __global__ void k(float *out) {
   // Not a platform test: both branches are CUDA code to translate.
 #if __CUDA_ARCH__ >= 700
