@@ -174,6 +174,102 @@ static int report(c2h_scan *s, const candidate *first, const candidate *second) 
                        first->cuda + at_a, (int)lb, second->cuda + at_b, (int)lh, second->renamed + at_h);
 }
 
+/* ---- overloads HIP declares and CUDA does not ---- */
+
+typedef struct hip_overload {
+  const char *name, *params, *rocm;
+} hip_overload;
+
+static const hip_overload hip_overloads[] = {
+#define X(name, params, rocm) {name, params, rocm},
+#include "hip_overloads.def"
+#undef X
+};
+
+static int is_type_word(const c2h_scan *s, size_t i) {
+  static const char *const words[] = {"unsigned", "signed", "int", "long", "short", "char", "float",
+                                      "double", "bool", "void", "const", "volatile", NULL};
+  for (size_t k = 0; words[k]; k++)
+    if (c2h_tok_is(s, i, words[k])) return 1;
+  return 0;
+}
+
+/* Appends the type of the parameter [a, b] as tools/gen_hip_overloads.py
+ * spells HIP's: no name, default, restrict or top-level const, canonical
+ * integer words (`unsigned long int *p` -> "unsigned long *"). 0 when it
+ * is not a plain type. */
+static int append_param_type(const c2h_scan *s, size_t a, size_t b, c2h_buf *out) {
+  size_t keep[32], n = 0;
+  for (size_t j = a; j <= b; j++) {
+    if (c2h_tok_is(s, j, "=")) break;
+    if (c2h_tok_is(s, j, "__restrict__") || c2h_tok_is(s, j, "__restrict") || c2h_tok_is(s, j, "restrict")) continue;
+    int word = tk(s, j)->kind == C2H_TOK_IDENT || tk(s, j)->kind == C2H_TOK_KEYWORD;
+    if ((!word && !c2h_tok_is(s, j, "*") && !c2h_tok_is(s, j, "&")) || n == 32) return 0;
+    keep[n++] = j;
+  }
+  if (n > 1 && tk(s, keep[n - 1])->kind == C2H_TOK_IDENT && !is_type_word(s, keep[n - 1])) n--; /* the name */
+  size_t last_star = SIZE_MAX;
+  for (size_t k = 0; k < n; k++)
+    if (c2h_tok_is(s, keep[k], "*") || c2h_tok_is(s, keep[k], "&")) last_star = k;
+  int has_long = 0, has_short = 0, has_char = 0, has_int = 0, has_unsigned = 0;
+  for (size_t k = 0; k < n; k++) {
+    has_long |= c2h_tok_is(s, keep[k], "long");
+    has_short |= c2h_tok_is(s, keep[k], "short");
+    has_char |= c2h_tok_is(s, keep[k], "char");
+    has_int |= c2h_tok_is(s, keep[k], "int");
+    has_unsigned |= c2h_tok_is(s, keep[k], "unsigned");
+  }
+  int first = 1, rc = 0;
+  for (size_t k = 0; k < n && !rc; k++) {
+    size_t j = keep[k];
+    if ((c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "volatile")) && (last_star == SIZE_MAX || k > last_star))
+      continue; /* the value's own qualifier */
+    if (c2h_tok_is(s, j, "int") && (has_long || has_short)) continue;
+    if (c2h_tok_is(s, j, "signed") && has_int && !has_char) continue;
+    if (!first) rc = c2h_buf_puts(out, " ");
+    if (!rc) rc = c2h_buf_append(out, s->src + tk(s, j)->begin, tk(s, j)->end - tk(s, j)->begin);
+    if (!rc && c2h_tok_is(s, j, "unsigned") && !has_int && !has_long && !has_short && !has_char)
+      rc = c2h_buf_puts(out, " int");
+    first = 0;
+  }
+  return rc ? -1 : 1;
+}
+
+/* The overload HIP declares whose name and parameters the definition of
+ * the function named at token `name` (list ending at `close`) has, or
+ * NULL. */
+static const hip_overload *hip_overload_of(const c2h_scan *s, size_t name, size_t close, int *rc) {
+  const hip_overload *found = NULL;
+  int named = 0;
+  for (size_t k = 0; k < sizeof hip_overloads / sizeof *hip_overloads && !named; k++)
+    named = c2h_tok_is(s, name, hip_overloads[k].name);
+  if (!named) return NULL;
+  c2h_tok_span p[8];
+  size_t np = c2h_tok_split(s, name + 1, close, p, 8);
+  if (np == 0 || np > 8) return NULL;
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int ok = 1;
+  for (size_t k = 0; k < np && ok == 1; k++) {
+    if (k) *rc = c2h_buf_puts(&b, ", ");
+    ok = *rc ? -1 : append_param_type(s, p[k].first, p[k].last, &b);
+  }
+  if (ok < 0) *rc = C2H_ERR_NOMEM;
+  for (size_t k = 0; k < sizeof hip_overloads / sizeof *hip_overloads && ok == 1 && !found; k++)
+    if (c2h_tok_is(s, name, hip_overloads[k].name) && b.data && strcmp(b.data, hip_overloads[k].params) == 0)
+      found = &hip_overloads[k];
+  c2h_buf_dispose(&b);
+  return found;
+}
+
+static int report_hip_overload(c2h_scan *s, size_t name, const hip_overload *h) {
+  return c2h_scan_diag(s, name, name, C2H_SEV_ERROR, C2H_CHECK_OVERLOAD_COLLISION, NULL,
+                       "this defines %s(%s), and HIP's headers declare an %s of the same parameters (ROCm %s and "
+                       "later): the HIP compile fails with a redefinition. HIP's does the same atomic operation: "
+                       "guard this definition with #ifndef __HIP_PLATFORM_AMD__ (or rename it and its calls)",
+                       h->name, h->params, h->name, h->rocm);
+}
+
 int c2h_check_overloads(c2h_scan *s) {
   size_t n = s->facts->n_toks, chains = 0, n_cond = 0, n_cands = 0, cap = 0;
   cond_level cond[MAX_COND_DEPTH];
@@ -210,6 +306,11 @@ int c2h_check_overloads(c2h_scan *s) {
     if (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->") || c2h_tok_is(s, i - 1, "="))) continue;
     size_t close = c2h_tok_match(s, i + 1);
     if (close >= n || body_after(s, close) >= n) continue;
+    if (n_braces == 0 && !(i > 0 && c2h_tok_is(s, i - 1, "::"))) {
+      const hip_overload *h = hip_overload_of(s, i, close, &rc);
+      if (!rc && h) rc = report_hip_overload(s, i, h);
+      if (rc) break;
+    }
     int renames = 0;
     char *renamed = NULL, *cuda = NULL;
     rc = signature(s, i, i + 1, close, 1, &renamed, &renames);

@@ -20,6 +20,7 @@
 
 #include "cu2hip/cu2hip.h"
 #include "front/pch_cache.h"
+#include "front/platform.h"
 #include "front/preamble.h"
 #include "util/buf.h"
 
@@ -106,6 +107,7 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->variables = NULL;
   f->n_variables = 0;
   c2h_strmap_init(&f->user_names);
+  c2h_strmap_init(&f->user_overloads);
   c2h_strmap_init(&f->reached_headers);
   c2h_diag_list_init(&f->diags);
   f->parse_errors = 0;
@@ -121,6 +123,9 @@ void c2h_tu_facts_init(c2h_tu_facts *f) {
   f->n_api_calls = f->cap_api_calls = 0;
   f->cg_shuffles = NULL;
   f->n_cg_shuffles = f->cap_cg_shuffles = 0;
+  c2h_strmap_init(&f->header_const_names);
+  f->header_consts = NULL;
+  f->n_header_consts = f->cap_header_consts = 0;
 }
 
 void c2h_tu_facts_dispose(c2h_tu_facts *f) {
@@ -128,6 +133,7 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->functions);
   free(f->variables);
   c2h_strmap_dispose(&f->user_names);
+  c2h_strmap_dispose(&f->user_overloads);
   c2h_strmap_dispose(&f->reached_headers);
   c2h_diag_list_dispose(&f->diags);
   free(f->user_include_lines);
@@ -138,6 +144,9 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f) {
   free(f->api_calls);
   for (size_t i = 0; i < f->n_cg_shuffles; i++) free(f->cg_shuffles[i].type);
   free(f->cg_shuffles);
+  c2h_strmap_dispose(&f->header_const_names);
+  for (size_t i = 0; i < f->n_header_consts; i++) free(f->header_consts[i].body);
+  free(f->header_consts);
   c2h_tu_facts_init(f);
 }
 
@@ -438,13 +447,39 @@ typedef struct user_decl_walk {
   void *filter_ctx;
   c2h_strmap *names;
   int rc;
+  c2h_strmap *overloads; /* c2h_tu_facts.user_overloads */
 } user_decl_walk;
+
+/* Whether a user declaration is a C++ function (template) of its own that
+ * overloads the API's name rather than clashing with it: valid, and with
+ * C++ linkage (a mangled name: C and extern "C" functions cannot
+ * overload). */
+static int is_user_overload(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) || clang_isInvalidDeclaration(c)) return 0;
+  if (k == CXCursor_FunctionTemplate) return 1;
+  CXString m = clang_Cursor_getMangling(c);
+  const char *name = clang_getCString(m);
+  int mangled = name && strncmp(name, "_Z", 2) == 0;
+  clang_disposeString(m);
+  return mangled;
+}
+
+/* Records how user code declares the name: an overload keeps 1 unless the
+ * name was declared another way before; anything else sets 0. */
+static int note_overload(c2h_strmap *overloads, const char *n, size_t len, int overload) {
+  int was = c2h_strmap_get(overloads, n, len);
+  if (was == 0) return 0;
+  return c2h_strmap_put(overloads, n, len, overload ? 1 : 0);
+}
 
 static void add_user_name(user_decl_walk *w, CXCursor c) {
   CXString name = clang_getCursorSpelling(c);
   const char *n = clang_getCString(name);
   size_t len = n ? strlen(n) : 0;
-  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  if (len && w->filter(w->filter_ctx, n, len) &&
+      (c2h_strmap_put(w->names, n, len, 1) || note_overload(w->overloads, n, len, is_user_overload(c))))
+    w->rc = C2H_ERR_NOMEM;
   clang_disposeString(name);
 }
 
@@ -452,7 +487,9 @@ static void add_user_token(user_decl_walk *w, CXTranslationUnit tu, CXToken t) {
   CXString name = clang_getTokenSpelling(tu, t);
   const char *n = clang_getCString(name);
   size_t len = n ? strlen(n) : 0;
-  if (len && w->filter(w->filter_ctx, n, len) && c2h_strmap_put(w->names, n, len, 1)) w->rc = C2H_ERR_NOMEM;
+  if (len && w->filter(w->filter_ctx, n, len) &&
+      (c2h_strmap_put(w->names, n, len, 1) || note_overload(w->overloads, n, len, 0)))
+    w->rc = C2H_ERR_NOMEM;
   clang_disposeString(name);
 }
 
@@ -610,6 +647,7 @@ static enum CXChildVisitResult user_decl_visit(CXCursor c, CXCursor parent, CXCl
       return CXChildVisit_Continue;
     case CXCursor_VarDecl:
     case CXCursor_FunctionDecl:
+    case CXCursor_FunctionTemplate:
       if (!is_api_redeclaration(c)) add_user_name(w, c);
       return CXChildVisit_Continue;
     default: return CXChildVisit_Continue;
@@ -1379,6 +1417,140 @@ static int cmp_function(const void *pa, const void *pb) {
   return a->end > b->end ? -1 : a->end < b->end; /* outer first */
 }
 
+/* ---- constants of the unit's other files ---------------------------------- */
+
+/* Object-like macros and const integer variables (and enumerators) that a
+ * project header defines, by name: the lane mask `FULL_MASK` a kernel
+ * file uses may be defined in a header, whose tokens the scan never sees. */
+typedef struct header_const_walk {
+  CXFile main_file;
+  c2h_tu_facts *f;
+  int rc;
+} header_const_walk;
+
+#define C2H_MAX_CONST_BODY 512
+
+static void add_header_const(header_const_walk *w, const char *name, size_t len, c2h_header_const c) {
+  c2h_tu_facts *f = w->f;
+  int at = c2h_strmap_get(&f->header_const_names, name, len);
+  if (at >= 0) {
+    /* Defined again: the same definition (a header read twice under
+     * different guards) keeps it; another one makes it unknown. */
+    c2h_header_const *old = &f->header_consts[at];
+    int same = old->known && c.known &&
+               ((old->body && c.body && strcmp(old->body, c.body) == 0) ||
+                (!old->body && !c.body && old->bits == c.bits && old->width == c.width &&
+                 old->is_unsigned == c.is_unsigned));
+    if (!same) old->known = 0;
+    free(c.body);
+    return;
+  }
+  c2h_header_const *grown = grow_array(f->header_consts, f->n_header_consts, &f->cap_header_consts, sizeof *grown);
+  if (!grown || c2h_strmap_put(&f->header_const_names, name, len, (int)f->n_header_consts)) {
+    free(c.body);
+    w->rc = C2H_ERR_NOMEM;
+    return;
+  }
+  f->header_consts = grown;
+  f->header_consts[f->n_header_consts++] = c;
+}
+
+static void add_cursor_const(header_const_walk *w, CXCursor c, c2h_header_const value) {
+  CXString name = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(name);
+  if (n && *n) add_header_const(w, n, strlen(n), value);
+  else free(value.body);
+  clang_disposeString(name);
+}
+
+/* An object-like macro: its replacement tokens, spelled with spaces. */
+static void add_macro_const(header_const_walk *w, CXCursor c) {
+  if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+  c2h_buf body;
+  c2h_buf_init(&body);
+  int rc = 0;
+  for (unsigned i = 1; i < n && !rc && body.len < C2H_MAX_CONST_BODY; i++) {
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    if (i > 1) rc = c2h_buf_puts(&body, " ");
+    if (!rc) rc = c2h_buf_puts(&body, clang_getCString(sp));
+    clang_disposeString(sp);
+  }
+  if (toks) clang_disposeTokens(tu, toks, n);
+  if (rc || n < 2 || body.len >= C2H_MAX_CONST_BODY) {
+    if (rc) w->rc = C2H_ERR_NOMEM;
+    c2h_buf_dispose(&body);
+    return;
+  }
+  c2h_header_const value = {NULL, 0, 0, 0, 1};
+  value.body = c2h_buf_detach(&body, NULL);
+  if (!value.body) {
+    w->rc = C2H_ERR_NOMEM;
+    return;
+  }
+  add_cursor_const(w, c, value);
+}
+
+/* Whether an integer type is unsigned (bool and the unsigned kinds). */
+static int is_unsigned_type(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k >= CXType_Bool && k <= CXType_UInt128;
+}
+
+static c2h_header_const int_const(unsigned long long v, CXType t, int is_unsigned) {
+  long long bytes = clang_Type_getSizeOf(t);
+  unsigned width = bytes > 0 && bytes < 8 ? (unsigned)bytes * 8 : 64;
+  c2h_header_const c = {NULL, width >= 64 ? v : v & ((1ULL << width) - 1), width, is_unsigned, 1};
+  return c;
+}
+
+/* A const (or constexpr) integer variable whose initialiser evaluates. */
+static void add_variable_const(header_const_walk *w, CXCursor c) {
+  CXType t = clang_getCursorType(c);
+  if (!is_integer_type(t) || !clang_isConstQualifiedType(clang_getCanonicalType(t))) return;
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return;
+  if (clang_EvalResult_getKind(r) == CXEval_Int) {
+    int uns = clang_EvalResult_isUnsignedInt(r);
+    unsigned long long v = uns ? clang_EvalResult_getAsUnsigned(r) : (unsigned long long)clang_EvalResult_getAsLongLong(r);
+    add_cursor_const(w, c, int_const(v, t, uns));
+  }
+  clang_EvalResult_dispose(r);
+}
+
+static enum CXChildVisitResult header_const_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  header_const_walk *w = data;
+  if (w->rc) return CXChildVisit_Break;
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  CXFile file = NULL;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+  if (!file || clang_File_isEqual(file, w->main_file) || !is_user_location(loc)) return CXChildVisit_Continue;
+  switch (clang_getCursorKind(c)) {
+    case CXCursor_MacroDefinition: add_macro_const(w, c); return CXChildVisit_Continue;
+    case CXCursor_Namespace:
+    case CXCursor_LinkageSpec:
+    case CXCursor_EnumDecl: return CXChildVisit_Recurse;
+    case CXCursor_VarDecl: add_variable_const(w, c); return CXChildVisit_Continue;
+    case CXCursor_EnumConstantDecl: {
+      CXType it = clang_getEnumDeclIntegerType(parent);
+      int uns = is_unsigned_type(it);
+      unsigned long long v = uns ? clang_getEnumConstantDeclUnsignedValue(c)
+                                 : (unsigned long long)clang_getEnumConstantDeclValue(c);
+      add_cursor_const(w, c, int_const(v, it, uns));
+      return CXChildVisit_Continue;
+    }
+    default: return CXChildVisit_Continue;
+  }
+}
+
+const c2h_header_const *c2h_tu_facts_header_const(const c2h_tu_facts *f, const char *name, size_t len) {
+  int at = c2h_strmap_get(&f->header_const_names, name, len);
+  return at >= 0 && f->header_consts[at].known ? &f->header_consts[at] : NULL;
+}
+
 /* Tokens of #if branches the preprocessor skipped are not code the
  * compiler sees. clang_annotateTokens gives those inside a function body
  * the cursor of the statement around them, as if they were part of it:
@@ -1499,6 +1671,59 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned depth
     clang_disposeString(real);
   }
   clang_disposeString(name);
+}
+
+/* ---- macros the project's headers derive from the platform ------------ */
+
+typedef struct platform_header_walk {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  c2h_platform_macros *macros;
+  int rc;
+} platform_header_walk;
+
+static int has_bytes(const char *hay, size_t n, const char *needle) {
+  size_t k = strlen(needle);
+  for (size_t i = 0; i + k <= n; i++)
+    if (hay[i] == needle[0] && memcmp(hay + i, needle, k) == 0) return 1;
+  return 0;
+}
+
+/* A project header that may define macros in platform branches (it names
+ * HIP or ROCm and defines something): its directives are read, so that
+ * `#if !PROJ_HIP` in the file means what `#ifndef __HIP_PLATFORM_AMD__`
+ * does. */
+static void platform_header_visit(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  (void)depth;
+  platform_header_walk *w = data;
+  size_t len = 0;
+  if (w->rc || clang_File_isEqual(file, w->main_file) || is_shim_file(file) ||
+      clang_Location_isInSystemHeader(clang_getLocationForOffset(w->tu, file, 0)))
+    return;
+  const char *bytes = clang_getFileContents(w->tu, file, &len);
+  if (!bytes || !len || len > 0x7fffffffu || !has_bytes(bytes, len, "define") ||
+      !(has_bytes(bytes, len, "HIP") || has_bytes(bytes, len, "ROCM")))
+    return;
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  clang_tokenize(w->tu, clang_getRange(clang_getLocationForOffset(w->tu, file, 0),
+                                       clang_getLocationForOffset(w->tu, file, (unsigned)len)),
+                 &toks, &n);
+  c2h_token *ct = n ? calloc(n, sizeof *ct) : NULL;
+  if (n && !ct) w->rc = C2H_ERR_NOMEM;
+  for (unsigned i = 0; i < n && ct; i++) {
+    CXSourceRange ext = clang_getTokenExtent(w->tu, toks[i]);
+    unsigned b = 0, e = 0;
+    clang_getSpellingLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+    ct[i].kind = token_kind(clang_getTokenKind(toks[i]));
+    ct[i].begin = b;
+    ct[i].end = e < b ? b : e;
+  }
+  if (ct) c2h_platform_macros_collect(w->macros, ct, n, bytes);
+  free(ct);
+  if (toks) clang_disposeTokens(w->tu, toks, n);
 }
 
 /* The -std= flag a parse with these file flags uses (the last one wins). */
@@ -2235,12 +2460,17 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
       CXCursor decl = clang_getCursorReferenced(cursors[i]);
       if (clang_getCursorKind(decl) == CXCursor_FunctionDecl && note_api_call(facts, b, decl)) goto nomem;
     }
-    if (declares && c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1)) goto nomem;
+    if (declares && (c2h_strmap_put(&facts->user_names, src + b, t->end - b, 1) ||
+                     note_overload(&facts->user_overloads, src + b, t->end - b, is_user_overload(cursors[i]))))
+      goto nomem;
   }
   facts->n_toks = n_toks;
   mark_skipped(tu, main_file, facts);
+  header_const_walk hc = {main_file, facts, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), header_const_visit, &hc);
+  if (hc.rc) goto nomem;
   if (filter) {
-    user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0};
+    user_decl_walk uw = {filter, filter_ctx, &facts->user_names, 0, &facts->user_overloads};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), user_decl_visit, &uw);
     add_redefined_enums(&uw, tu);
     if (uw.rc) goto nomem;
@@ -2254,6 +2484,12 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   inclusion_walk inc = {tu, main_file, facts, 0, 0, fe->options.cuda_path};
   clang_getInclusions(tu, inclusion_visit, &inc);
   if (inc.rc) goto nomem;
+  platform_header_walk ph = {tu, main_file, c2h_platform_macros_new(), 0};
+  if (ph.macros) clang_getInclusions(tu, platform_header_visit, &ph);
+  int platform_failed = !ph.macros || ph.rc;
+  c2h_front_mark_platforms(facts, src, ph.macros);
+  c2h_platform_macros_free(ph.macros);
+  if (platform_failed) goto nomem;
   goto done;
 nomem:
   rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");

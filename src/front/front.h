@@ -54,8 +54,19 @@ typedef struct c2h_variable {
   int function;                /* index into functions, -1 at file scope */
 } c2h_variable;
 
+/* Which compilers see a token, as the preprocessor branches around it
+ * say (front/platform.h): code of a `#ifdef USE_ROCM` branch is HIP code
+ * already; code of a `#ifndef USE_ROCM` branch is never compiled by HIP. */
+typedef enum c2h_platform {
+  C2H_PLATFORM_BOTH, /* no branch on the platform (or one both take) */
+  C2H_PLATFORM_HIP,  /* only HIP compiles it (nvcc never does) */
+  C2H_PLATFORM_CUDA  /* HIP never compiles it */
+} c2h_platform;
+
 typedef struct c2h_token {
   c2h_tok_kind kind;
+  c2h_platform platform;
+  unsigned platform_line; /* the #if/#else line opening that branch (0 for BOTH) */
   c2h_tok_use use;
   c2h_code_ctx ctx;
   long long var_bytes; /* size of the variable an identifier names; 0 when none */
@@ -125,6 +136,19 @@ typedef struct c2h_cg_shuffle {
   char *type;          /* the value's type, as the parse spells it (owned) */
 } c2h_cg_shuffle;
 
+/* A constant that a project header (or another file of the unit than the
+ * one translated) defines at file or namespace scope: an object-like
+ * macro's replacement text, or the value of a const integer variable.
+ * What the file's own tokens do not show: `#define FULL_MASK 0xffffffff`
+ * in a header is a full lane mask too. */
+typedef struct c2h_header_const {
+  char *body;              /* a macro's replacement text (owned); NULL for a variable */
+  unsigned long long bits; /* a variable's value, zero-extended from `width` bits */
+  unsigned width;          /* a variable's width in bits (8, 16, 32, 64) */
+  int is_unsigned;
+  int known;               /* 0: the name has more than one definition */
+} c2h_header_const;
+
 typedef struct c2h_tu_facts {
   c2h_token *toks;
   size_t n_toks;
@@ -133,6 +157,11 @@ typedef struct c2h_tu_facts {
   c2h_variable *variables; /* in source order */
   size_t n_variables;
   c2h_strmap user_names; /* names of interest that user code declares globally or #defines */
+  /* Of user_names, those that user code declares only as C++ functions or
+   * function templates of its own (1; 0 once the name is declared any
+   * other way): overloads, such as a project's `__shfl_down_sync` for its
+   * half type, which the parse tells apart from the API's call by call. */
+  c2h_strmap user_overloads;
   c2h_strmap reached_headers; /* CUDA headers the file includes, directly or not (shim stubs) */
   c2h_diag_list diags;   /* parse problems */
   unsigned parse_errors; /* errors of user code in the parse, those not listed in diags included */
@@ -155,6 +184,9 @@ typedef struct c2h_tu_facts {
   size_t n_api_calls, cap_api_calls;
   c2h_cg_shuffle *cg_shuffles; /* in the order met (owned) */
   size_t n_cg_shuffles, cap_cg_shuffles;
+  c2h_strmap header_const_names; /* name -> index into header_consts */
+  c2h_header_const *header_consts; /* (owned) */
+  size_t n_header_consts, cap_header_consts;
 } c2h_tu_facts;
 
 void c2h_tu_facts_init(c2h_tu_facts *f);
@@ -162,6 +194,9 @@ void c2h_tu_facts_dispose(c2h_tu_facts *f);
 /* The type name of parameter `index` (1-based) of the declaration the call
  * whose callee name starts at byte `begin` resolved to; *len is set. NULL
  * when the parse did not resolve that call or it has fewer parameters. */
+/* The constant another file of the unit defines under this name, or NULL
+ * (also when it is defined more than once). */
+const c2h_header_const *c2h_tu_facts_header_const(const c2h_tu_facts *f, const char *name, size_t len);
 const char *c2h_tu_facts_param_type(const c2h_tu_facts *f, size_t begin, unsigned index, size_t *len);
 
 /* Says whether a name matters to the caller (a CUDA name of the rule table):

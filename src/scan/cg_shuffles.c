@@ -42,7 +42,8 @@ int c2h_scan_cg_shuffles(c2h_scan *s) {
     const c2h_cg_shuffle *sh = &s->facts->cg_shuffles[k];
     size_t n = s->facts->n_toks;
     size_t object = token_at(s, sh->object_begin), method = token_at(s, sh->method_begin);
-    if (object >= n || method >= n || method < object + 2 || method + 1 >= n) continue;
+    if (object >= n || method >= n || method < object + 2 || method + 1 >= n || c2h_tok_platform_only(s, method))
+      continue;
     size_t access = method - 1, open = method + 1;
     if (!(c2h_tok_is(s, access, ".") || c2h_tok_is(s, access, "->")) || !c2h_tok_is(s, open, "(")) continue;
     const c2h_token *m = &s->facts->toks[method];

@@ -62,7 +62,7 @@ int c2h_scan_coords(c2h_scan *s) {
   for (size_t i = 0; i + 1 < n; i++) {
     const c2h_token *t = &s->facts->toks[i];
     if (t->kind != C2H_TOK_IDENT || !(c2h_tok_is(s, i, "min") || c2h_tok_is(s, i, "max")) ||
-        !c2h_tok_is(s, i + 1, "("))
+        !c2h_tok_is(s, i + 1, "(") || c2h_tok_platform_only(s, i))
       continue;
     /* A member function (v.min(...)) is the user's. */
     if (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))) continue;

@@ -179,6 +179,7 @@ int c2h_scan_includes(c2h_scan *s) {
   for (size_t i = 0; i + 1 < s->facts->n_toks; i++) {
     size_t p, name_begin, q;
     if (!include_directive(s, i, &p, &name_begin, &q)) continue;
+    if (c2h_tok_platform_only(s, i)) continue; /* a branch of HIP's own, or one HIP never compiles */
     char close = s->src[p] == '<' ? '>' : '"';
     const c2h_rule *r = c2h_rules_lookup_header(s->rules, s->src + name_begin, q - name_begin);
     if (r && c2h_scan_project_include(s, toks[i].line)) r = NULL;

@@ -28,7 +28,7 @@ int c2h_scan_launches(c2h_scan *s) {
   const c2h_token *toks = s->facts->toks;
   size_t n = s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
-    if (!c2h_tok_is(s, i, "<<<")) continue;
+    if (!c2h_tok_is(s, i, "<<<") || c2h_tok_platform_only(s, i)) continue;
     int templated, rc = 0;
     size_t start = callee_start(s, i, &templated);
     size_t close = c2h_tok_launch_close(s, i);

@@ -342,7 +342,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
     size_t la = a, lb = shr - 1, ra = shr + 1, rb = b;
     strip(s, &la, &lb);
     c2h_mask_resolve(s, la, lb, &m);
-    if (m.kind != C2H_MASK_FULL32) return 0;
+    if (m.kind != C2H_MASK_FULL32 && !(m.width && m.value == 0xffffffffULL)) return 0; /* 32 one bits, any type */
     strip(s, &ra, &rb);
     if (ra == rb && c2h_tok_literal_value(s, ra, &v)) {
       if (v >= 32) return 0;
@@ -440,6 +440,9 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
   int found = 0;
   for (size_t t = 0; t < n; t++) {
     if (!is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_prototype_name(s, t)) continue;
+    /* A user function named like an intrinsic (its own __shfl_down_sync for
+     * a half type): the calls the parse resolved to the API's are not its. */
+    if (tk(s, t)->use == C2H_USE_API) continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->") || c2h_tok_is(s, t - 1, "#") ||
                   c2h_tok_is(s, t - 1, "define")))
       return 0;

@@ -4,42 +4,9 @@
  * drop (HIP before 7.0) or to widen to 64 lanes (HIP 7.0). */
 #include "mask_value.h"
 
-#include <ctype.h>
+#include "const_expr.h"
+
 #include <string.h>
-
-/* A mask literal as written, lower-cased, without spaces or parentheses
- * (the suffix kept): "( 0xFFFFFFFFu )" -> "0xffffffffu". */
-typedef struct mask_text {
-  char s[32];
-  size_t n;
-} mask_text;
-
-static mask_text normalize_mask(const char *text, size_t len) {
-  mask_text m = {{0}, 0};
-  for (size_t i = 0; i < len && m.n + 1 < sizeof m.s; i++)
-    if (!isspace((unsigned char)text[i]) && text[i] != '(' && text[i] != ')')
-      m.s[m.n++] = (char)tolower((unsigned char)text[i]);
-  m.s[m.n] = '\0';
-  return m;
-}
-
-int c2h_mask_text_is_full(const char *text, size_t len) {
-  mask_text m = normalize_mask(text, len);
-  while (m.n && (m.s[m.n - 1] == 'u' || m.s[m.n - 1] == 'l')) m.s[--m.n] = '\0';
-  static const char *const full[] = {"0xffffffff", "~0", "-1", "4294967295", "0xffffffffffffffff",
-                                     "18446744073709551615", NULL};
-  for (size_t i = 0; full[i]; i++)
-    if (strcmp(m.s, full[i]) == 0) return 1;
-  return 0;
-}
-
-int c2h_mask_text_is_32bit(const char *text, size_t len) {
-  mask_text m = normalize_mask(text, len);
-  if (strncmp(m.s, "0xffffffff", 10) == 0) return strncmp(m.s, "0xffffffffffffffff", 18) != 0;
-  if (strncmp(m.s, "4294967295", 10) == 0) return 1;
-  if (strncmp(m.s, "~0", 2) == 0) return strchr(m.s, 'u') && !strstr(m.s, "ll");
-  return 0;
-}
 
 static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
 
@@ -227,6 +194,8 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
   c2h_mask_value inner;
   resolve(s, vf, vl, depth + 1, &inner);
   out->kind = inner.kind;
+  out->width = inner.width;
+  out->value = inner.value;
   if (out->kind == C2H_MASK_UNKNOWN) return;
   out->def_name = found;
   out->is_macro = macro;
@@ -235,29 +204,71 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
   if (!macro) declared_type(s, found, out);
 }
 
+/* Names met while evaluating a mask: a name of the file follows its one
+ * definition there (resolve_name's), any other one the constants the
+ * unit's headers define. */
+typedef struct eval_ctx {
+  const c2h_scan *s;
+} eval_ctx;
+
+static int name_value(void *ctx, const char *at, size_t len, int depth, c2h_const *out) {
+  const c2h_scan *s = ((eval_ctx *)ctx)->s;
+  if (at >= s->src && at < s->src + s->len) {
+    size_t first, last, def, vf, vl;
+    int macro;
+    c2h_tok_range(s, (size_t)(at - s->src), (size_t)(at - s->src) + len, &first, &last);
+    if (first < last && tk(s, first)->kind == C2H_TOK_IDENT &&
+        find_definition(s, first, &def, &vf, &vl, &macro)) {
+      if (vl < vf || vl >= s->facts->n_toks) return 0;
+      const char *text = s->src + tk(s, vf)->begin;
+      return c2h_const_eval(text, tk(s, vl)->end - tk(s, vf)->begin, name_value, ctx, depth, out);
+    }
+  }
+  const c2h_header_const *h = c2h_tu_facts_header_const(s->facts, at, len);
+  if (!h) return 0;
+  if (h->body) return c2h_const_eval(h->body, strlen(h->body), name_value, ctx, depth, out);
+  out->bits = h->bits;
+  out->width = h->width;
+  out->is_unsigned = h->is_unsigned;
+  return 1;
+}
+
+/* The kind of a mask by its value as a 64-bit mask would hold it: -1 of
+ * any signed type sign-extends to every lane of a wavefront; every bit of
+ * a 32-bit unsigned type is every lane of a CUDA warp. The same 32 bits in
+ * a 64-bit type (0x00000000ffffffffull) are half a wavefront, written so. */
+static c2h_mask_kind kind_of(const c2h_const *c) {
+  unsigned long long v = c2h_const_as_u64(c);
+  if (v == ~0ULL) return C2H_MASK_FULL64;
+  return v == 0xffffffffULL && c->width == 32 ? C2H_MASK_FULL32 : C2H_MASK_PARTIAL;
+}
+
 static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h_mask_value *out) {
   size_t n = s->facts->n_toks;
   out->kind = C2H_MASK_UNKNOWN;
   out->def_name = out->value_first = out->value_last = out->type_first = out->type_last = n;
   out->is_macro = 0;
+  out->width = 0;
+  out->value = 0;
   if (depth > 4 || first > last || last >= n) return;
   while (c2h_tok_is(s, first, "(") && c2h_tok_match(s, first) == last && last > first + 1) first++, last--;
-  const char *text = s->src + tk(s, first)->begin;
-  size_t len = tk(s, last)->end - tk(s, first)->begin;
-  int names = 0;
-  for (size_t j = first; j <= last; j++) names += tk(s, j)->kind == C2H_TOK_IDENT;
-  if (!names) {
-    if (c2h_mask_text_is_full(text, len))
-      out->kind = c2h_mask_text_is_32bit(text, len) ? C2H_MASK_FULL32 : C2H_MASK_FULL64;
-    else
-      out->kind = C2H_MASK_PARTIAL;
-    return;
-  }
   if (last == first + 2 && c2h_tok_is(s, first, "__activemask") && c2h_tok_is(s, first + 1, "(")) {
     out->kind = C2H_MASK_ACTIVE;
     return;
   }
-  if (first == last && tk(s, first)->kind == C2H_TOK_IDENT) resolve_name(s, first, depth, out);
+  if (first == last && tk(s, first)->kind == C2H_TOK_IDENT) {
+    resolve_name(s, first, depth, out);
+    if (out->kind != C2H_MASK_UNKNOWN) return;
+  }
+  /* By value: literals, casts and names of constants, spelled any way. */
+  eval_ctx ctx = {s};
+  c2h_const v;
+  if (c2h_const_eval(s->src + tk(s, first)->begin, tk(s, last)->end - tk(s, first)->begin, name_value, &ctx, depth,
+                     &v)) {
+    out->kind = kind_of(&v);
+    out->width = v.width;
+    out->value = c2h_const_as_u64(&v);
+  }
 }
 
 void c2h_mask_resolve(const c2h_scan *s, size_t first, size_t last, c2h_mask_value *out) {

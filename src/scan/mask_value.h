@@ -22,6 +22,8 @@ typedef struct c2h_mask_value {
   size_t value_first, value_last; /* the macro's value or the initialiser */
   size_t type_first, type_last;   /* a variable's integer type words; n_toks when
                                      not rewritable (auto, several declarators) */
+  unsigned width; /* the value's type width in bits (32, 64); 0 when not known */
+  unsigned long long value; /* as a 64-bit mask holds it, when width is known */
 } c2h_mask_value;
 
 /* Resolves the mask spelled by tokens [first, last]. */
@@ -38,11 +40,5 @@ size_t c2h_tok_init_end(const c2h_scan *s, size_t a);
 /* Whether the identifier at u is written there (assigned, incremented, its
  * address taken) rather than read. */
 int c2h_mask_tok_written(const c2h_scan *s, size_t u);
-
-/* Whether the full-mask literal spelled by text has 32 one bits (0xffffffff,
- * ~0u) rather than 64 (-1, ~0ull, 0xffffffffffffffff). */
-int c2h_mask_text_is_32bit(const char *text, size_t len);
-/* Whether text is a literal mask of every lane, of 32 or 64. */
-int c2h_mask_text_is_full(const char *text, size_t len);
 
 #endif

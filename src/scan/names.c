@@ -122,11 +122,62 @@ static int chain_tests_hip(const c2h_scan *s, size_t d) {
   return 0;
 }
 
+static int declares_function(const c2h_scan *s, size_t i);
+
+/* Whether user code declares the name at token i only as C++ overloads of
+ * its own (a `__shfl_down_sync` for its half type), not as anything that
+ * clashes with the API's. */
+static int user_overload_only(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  return c2h_strmap_get(&s->facts->user_overloads, s->src + t->begin, t->end - t->begin) == 1;
+}
+
+/* Whether the unresolved token i (a macro body, code the parse did not
+ * see) names a function that both the API and the user's own overloads
+ * declare: which one it calls is not known, so it stays as written, and
+ * that is said. */
+static int ambiguous_overload_use(const c2h_scan *s, size_t i) {
+  const c2h_token *t = &s->facts->toks[i];
+  if (t->use != C2H_USE_UNKNOWN || !user_overload_only(s, i) || in_non_code_directive(s, i) ||
+      c2h_tok_platform_only(s, i) || !c2h_tok_is(s, i + 1, "(") || declares_function(s, i))
+    return 0;
+  return i == 0 || !(c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->") || c2h_tok_is(s, i - 1, "::") ||
+                     c2h_tok_is(s, i - 1, "define"));
+}
+
+/* Whether the unresolved name at token i is declared there, as a function
+ * of the user's (`__device__ float16 __shfl_sync(unsigned mask, float16
+ * var, ...) {` in a branch the parse did not take): a type word before it,
+ * its parameter list followed by a body or `;`. Not a call. */
+static int declares_function(const c2h_scan *s, size_t i) {
+  static const char *const not_types[] = {"return", "else", "do", "case", "sizeof", "throw", "new",
+                                          "delete", "co_return", "co_yield", "goto", NULL};
+  const c2h_token *t = s->facts->toks;
+  if (i == 0 || !c2h_tok_is(s, i + 1, "(") || (t[i - 1].kind != C2H_TOK_IDENT && t[i - 1].kind != C2H_TOK_KEYWORD &&
+                                               !c2h_tok_is(s, i - 1, "*") && !c2h_tok_is(s, i - 1, "&")))
+    return 0;
+  for (size_t k = 0; not_types[k]; k++)
+    if (c2h_tok_is(s, i - 1, not_types[k])) return 0;
+  /* The word before must be code, not the end of an #if line above. */
+  if (t[i - 1].line != t[i].line && directive_start(s, i - 1) < s->facts->n_toks) return 0;
+  if (c2h_tok_is(s, i - 1, "*") || c2h_tok_is(s, i - 1, "&")) { /* `T *f(` is a declaration, `a * f(` not */
+    if (i < 2 || (t[i - 2].kind != C2H_TOK_IDENT && t[i - 2].kind != C2H_TOK_KEYWORD)) return 0;
+  }
+  size_t close = c2h_tok_match(s, i + 1), n = s->facts->n_toks;
+  if (close >= n || close + 1 >= n) return 0;
+  size_t j = close + 1;
+  while (j < n && (c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "noexcept") || c2h_tok_is(s, j, "override")))
+    j++;
+  return j < n && (c2h_tok_is(s, j, "{") || c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "->"));
+}
+
 /* Whether identifier token i is a use of the CUDA API rather than a name of
  * the user's that happens to be spelled like one. */
 static int is_api_use(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
-  if (in_non_code_directive(s, i)) return 0;
+  /* Code of a branch HIP takes is HIP code already; code of one it never
+   * takes is the CUDA build's own, which HIP does not compile. */
+  if (in_non_code_directive(s, i) || c2h_tok_platform_only(s, i)) return 0;
   const c2h_rule *r = lookup(s, i);
   if (r && r->kind == C2H_RULE_MACRO) {
     size_t d = directive_start(s, i);
@@ -139,8 +190,9 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   switch (t->use) {
     /* A global declaration of the user's with this name wins even where the
      * AST resolved a use to the shim (the two clashed, so the parser kept
-     * the shim's). */
-    case C2H_USE_API: return !user_declared;
+     * the shim's), but for C++ overloads of the user's own: there the
+     * parse chose between them and the API's, call by call. */
+    case C2H_USE_API: return !user_declared || user_overload_only(s, i);
     case C2H_USE_USER:
     case C2H_USE_MEMBER: return 0;
     case C2H_USE_UNKNOWN: break;
@@ -157,6 +209,7 @@ static int is_api_use(const c2h_scan *s, size_t i) {
   if ((c2h_tok_is(s, i - 1, "define") || c2h_tok_is(s, i - 1, "undef")) && i >= 2 &&
       c2h_tok_is(s, i - 2, "#"))
     return 0; /* the user (re)defines a macro with this name */
+  if (declares_function(s, i)) return 0; /* the user's own function of that name */
   return 1;
 }
 
@@ -649,8 +702,8 @@ static int check_mask(c2h_scan *s, names_ctx *nc, const c2h_rule *r, const call_
     const c2h_token *t = s->facts->toks;
     int typed64 = named && !m.is_macro
                       ? t[c->args[k].first].var_bytes == 8
-                      : spelled_64bit(named ? s->src + t[m.value_first].begin : text,
-                                      named ? t[m.value_last].end - t[m.value_first].begin : len);
+                      : m.width == 64 || spelled_64bit(named ? s->src + t[m.value_first].begin : text,
+                                                       named ? t[m.value_last].end - t[m.value_first].begin : len);
     if (!typed64 && !named) *widen_use = 1;
     if (!typed64 && named) m.kind = C2H_MASK_FULL32;
   }
@@ -1266,6 +1319,14 @@ int c2h_scan_names(c2h_scan *s) {
                            "%s could be %s::%s, which HIP lacks, but the parse did not resolve it: if it is, "
                            "write %s (of " C2H_COMPAT_HEADER_NAME ", which this file includes)",
                            r->cuda, r->ns, r->cuda, r->compat);
+      continue;
+    }
+    if (r && !is_api_use(s, i) && ambiguous_overload_use(s, i)) {
+      rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_CALL_REWRITE, NULL,
+                         "%s here may call CUDA's %s or the project's own overload of it, and the parse cannot "
+                         "tell (a macro body, or code it did not compile): left as written; where it is CUDA's, "
+                         "translate it as the calls the parse resolved were",
+                         r->cuda, r->cuda);
       continue;
     }
     if (!r || !is_api_use(s, i)) continue;

@@ -35,6 +35,9 @@ int c2h_scan_register(c2h_scan *s) {
   for (size_t i = 0; i < n; i++) {
     const c2h_token *t = tk(s, i);
     if (t->kind == C2H_TOK_COMMENT || t->kind == C2H_TOK_LITERAL || !c2h_tok_is(s, i, "register")) continue;
+    /* HIP's own branches are compiled as C++17 too: `register` goes there
+     * as well; branches HIP never compiles stay as they are. */
+    if (c2h_tok_platform(s, i) == C2H_PLATFORM_CUDA) continue;
     if (explicit_register(s, i)) continue;
     /* The keyword and the blanks after it on its line: `register int i`
      * becomes `int i`. */

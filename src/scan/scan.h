@@ -122,6 +122,13 @@ typedef struct c2h_tok_span {
  * in the body of a macro that active code expands. Tokens of inactive #if
  * branches and of macros nothing expands are not. */
 int c2h_tok_active(const c2h_scan *s, size_t i);
+/* The platform branch token i sits in (front/platform.h): code only HIP
+ * compiles (written for it already: neither translated nor reported), code
+ * HIP never compiles (not translated; its diagnostics are dropped, but for
+ * one note per block on inline PTX), or code of both. */
+c2h_platform c2h_tok_platform(const c2h_scan *s, size_t i);
+/* Whether token i is in a branch of one platform only (HIP or CUDA). */
+int c2h_tok_platform_only(const c2h_scan *s, size_t i);
 /* Whether token i is spelled exactly `text`. */
 int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
 /* Whether token i is one of the spellings of the asm keyword. */
@@ -155,7 +162,10 @@ int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v);
 /* Position of token i's start and end, for diagnostics. */
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
 c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);
-/* Adds a diagnostic spanning tokens [first, last]. */
+/* Adds a diagnostic spanning tokens [first, last]. In a platform branch
+ * (c2h_tok_platform) it is dropped: HIP code is ported already, and code
+ * HIP never compiles needs no port; inline PTX there gets one note per
+ * branch instead, saying so. */
 int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_check check,
                   const char *replacement, const char *fmt, ...)
 #if defined(__GNUC__)

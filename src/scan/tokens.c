@@ -152,8 +152,38 @@ c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i) {
   return (c2h_pos){t->line, t->col + (unsigned)(t->end - t->begin), t->end};
 }
 
+c2h_platform c2h_tok_platform(const c2h_scan *s, size_t i) {
+  return i < s->facts->n_toks ? s->facts->toks[i].platform : C2H_PLATFORM_BOTH;
+}
+
+int c2h_tok_platform_only(const c2h_scan *s, size_t i) { return c2h_tok_platform(s, i) != C2H_PLATFORM_BOTH; }
+
+/* Inline PTX in a branch HIP never compiles: one note for the branch (the
+ * first asm statement in it), nothing for the rest. */
+static int note_ptx_block(c2h_scan *s, size_t first, size_t last) {
+  unsigned line = s->facts->toks[first].platform_line;
+  /* The branch's note, if there is one already: a PTX note at a token of
+   * the same branch (the newest first: a branch's asm statements come in
+   * order). */
+  for (size_t k = s->diags->len; k-- > 0;) {
+    const c2h_diag *d = &s->diags->items[k];
+    if (d->check != C2H_CHECK_PTX_INLINE_ASM || d->severity != C2H_SEV_NOTE || d->begin.line < line) continue;
+    size_t a, b;
+    c2h_tok_range(s, d->begin.offset, d->begin.offset + 1, &a, &b);
+    if (a < b && s->facts->toks[a].platform == C2H_PLATFORM_CUDA && s->facts->toks[a].platform_line == line) return 0;
+  }
+  return c2h_diag_list_add(s->diags, s->path, c2h_tok_begin_pos(s, first), c2h_tok_end_pos(s, last), C2H_SEV_NOTE,
+                           C2H_CHECK_PTX_INLINE_ASM, NULL,
+                           "inline PTX in a branch HIP never compiles (the one opened at line %u): nothing "
+                           "to port here as long as the code HIP compiles instead does the same",
+                           line);
+}
+
 int c2h_scan_diag(c2h_scan *s, size_t first, size_t last, c2h_severity sev, c2h_check check,
                   const char *replacement, const char *fmt, ...) {
+  c2h_platform p = c2h_tok_platform(s, first);
+  if (p == C2H_PLATFORM_CUDA && check == C2H_CHECK_PTX_INLINE_ASM) return note_ptx_block(s, first, last);
+  if (p != C2H_PLATFORM_BOTH) return 0;
   va_list ap;
   va_start(ap, fmt);
   char tmp[1024];

@@ -237,6 +237,7 @@ static int one_operator(c2h_scan *s, size_t op) {
 int c2h_scan_vector_ops(c2h_scan *s) {
   int rc = 0;
   for (size_t i = 0; i + 2 < s->facts->n_toks && !rc; i++)
-    if (tk(s, i)->kind == C2H_TOK_KEYWORD && c2h_tok_is(s, i, "operator")) rc = one_operator(s, i);
+    if (tk(s, i)->kind == C2H_TOK_KEYWORD && c2h_tok_is(s, i, "operator") && !c2h_tok_platform_only(s, i))
+      rc = one_operator(s, i);
   return rc;
 }
