@@ -278,11 +278,36 @@ static int collect_constants(ws_state *w) {
       if (define && cub_warp_threads(w, i + 1) && tok(w, i + 1)->line == tok(w, i)->line) v = i + 1;
       else if (!warp_size_name(w, i)) continue;
       else v = define ? define_value(w, i) : const_value(w, i);
+      /* HIP never compiles a CUDA-only branch's definition (#ifndef
+       * USE_ROCM): the one HIP sees is elsewhere, or in a header. */
+      if (c2h_tok_platform(w->s, i) == C2H_PLATFORM_CUDA) continue;
       if (!v || definition_seen(w, i, v) != (pass == 0)) continue;
       if (pass == 1 && in_set(w, &seen, i)) continue;
       rc = put_constant(w, &ambiguous, i, v);
       if (!rc && pass == 0) rc = c2h_strmap_put(&seen, tok_text(w, i), tok_len(w, i), 0);
     }
+  }
+  /* Warp sizes a project header defines (`#define BNB_WARP_SIZE 32` in
+   * common.cuh), for names the file uses but does not define; not from a
+   * header that names HIP, which may define them otherwise for HIP. They
+   * map to no token of the file (n), so they get no note here. */
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (!is_ident(w, i) || !warp_size_name(w, i) || in_set(w, &seen, i) || in_set(w, &ambiguous, i) ||
+        in_set(w, &w->consts, i) || in_set(w, &w->consts64, i))
+      continue;
+    const c2h_header_const *hc = c2h_tu_facts_header_const(w->s->facts, tok_text(w, i), tok_len(w, i));
+    if (!hc || hc->hip_aware) continue;
+    long long v = hc->body ? -1 : (long long)hc->bits;
+    if (hc->body) {
+      const char *b = hc->body;
+      while (*b == '(' || *b == ' ') b++;
+      char *end = NULL;
+      long long x = strtoll(b, &end, 0);
+      while (end && end != b && (*end == ')' || *end == ' ' || *end == 'u' || *end == 'U')) end++;
+      if (end && end != b && *end == '\0') v = x;
+    }
+    if (v == 32) rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)n);
+    else if (v == 64) rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)n);
   }
   /* Ambiguous names leave both sets: an entry that maps to no token. */
   for (size_t i = 0; i < n && !rc; i++) {

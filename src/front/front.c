@@ -1426,7 +1426,28 @@ typedef struct header_const_walk {
   CXFile main_file;
   c2h_tu_facts *f;
   int rc;
+  CXFile last_file; /* the header hip_aware last answered for, and its answer */
+  int last_hip_aware;
 } header_const_walk;
+
+/* Whether the header holding cursor c spells HIP or ROCM anywhere (a
+ * `#if USE_ROCM` / `#ifdef __HIP_PLATFORM_AMD__` branch, a PROJ_HIP
+ * switch): the value the parse saw may be the CUDA branch's alone. */
+static int hip_aware(header_const_walk *w, CXCursor c) {
+  CXFile file = NULL;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  if (!file) return 1;
+  if (w->last_file && clang_File_isEqual(file, w->last_file)) return w->last_hip_aware;
+  size_t size = 0;
+  const char *text = clang_getFileContents(clang_Cursor_getTranslationUnit(c), file, &size);
+  int aware = !text;
+  for (size_t i = 0; text && i + 4 <= size && !aware; i++)
+    aware = (text[i] == 'H' && text[i + 1] == 'I' && text[i + 2] == 'P') ||
+            (text[i] == 'R' && text[i + 1] == 'O' && text[i + 2] == 'C' && text[i + 3] == 'M');
+  w->last_file = file;
+  w->last_hip_aware = aware;
+  return aware;
+}
 
 #define C2H_MAX_CONST_BODY 512
 
@@ -1456,6 +1477,7 @@ static void add_header_const(header_const_walk *w, const char *name, size_t len,
 }
 
 static void add_cursor_const(header_const_walk *w, CXCursor c, c2h_header_const value) {
+  value.hip_aware = hip_aware(w, c);
   CXString name = clang_getCursorSpelling(c);
   const char *n = clang_getCString(name);
   if (n && *n) add_header_const(w, n, strlen(n), value);
@@ -1485,7 +1507,7 @@ static void add_macro_const(header_const_walk *w, CXCursor c) {
     c2h_buf_dispose(&body);
     return;
   }
-  c2h_header_const value = {NULL, 0, 0, 0, 1};
+  c2h_header_const value = {NULL, 0, 0, 0, 1, 0};
   value.body = c2h_buf_detach(&body, NULL);
   if (!value.body) {
     w->rc = C2H_ERR_NOMEM;
@@ -1503,7 +1525,7 @@ static int is_unsigned_type(CXType t) {
 static c2h_header_const int_const(unsigned long long v, CXType t, int is_unsigned) {
   long long bytes = clang_Type_getSizeOf(t);
   unsigned width = bytes > 0 && bytes < 8 ? (unsigned)bytes * 8 : 64;
-  c2h_header_const c = {NULL, width >= 64 ? v : v & ((1ULL << width) - 1), width, is_unsigned, 1};
+  c2h_header_const c = {NULL, width >= 64 ? v : v & ((1ULL << width) - 1), width, is_unsigned, 1, 0};
   return c;
 }
 
@@ -2466,7 +2488,7 @@ static int parse_unit(c2h_front *fe, const char *main_path, const char *main_src
   }
   facts->n_toks = n_toks;
   mark_skipped(tu, main_file, facts);
-  header_const_walk hc = {main_file, facts, 0};
+  header_const_walk hc = {main_file, facts, 0, NULL, 0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), header_const_visit, &hc);
   if (hc.rc) goto nomem;
   if (filter) {

@@ -147,6 +147,8 @@ typedef struct c2h_header_const {
   unsigned width;          /* a variable's width in bits (8, 16, 32, 64) */
   int is_unsigned;
   int known;               /* 0: the name has more than one definition */
+  int hip_aware;           /* the defining header names HIP or ROCm (it may
+                              define it otherwise for HIP: `#if USE_ROCM`) */
 } c2h_header_const;
 
 typedef struct c2h_tu_facts {
