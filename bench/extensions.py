@@ -16,7 +16,8 @@ prints:
               build of PyTorch takes it: a name rules/pytorch.yaml keeps, or
               at::cuda:: of one it does not list), reported (still there,
               with a diagnostic on its line), silent (still there, no
-              diagnostic; --list-hunks prints each);
+              diagnostic; --list-hunks prints each); (+N): uses inside the
+              project's own ROCm branches, which its port decides;
   setup.py    nvcc-only flags in setup.py files: handled (gone or changed in
               the output), reported (kept, with a diagnostic), silent;
   warp        warp-size-literal warnings and notes, warp-mask-32bit warnings;
@@ -168,7 +169,7 @@ def kept(spelling, keep):
 
 
 def torch_api(src, out, diags, keep, listing):
-    translated = reported = silent = 0
+    translated = reported = silent = in_branches = 0
     for path in sources(src):
         rel = os.path.relpath(path, src)
         text = read(path)
@@ -185,9 +186,15 @@ def torch_api(src, out, diags, keep, listing):
         lmap = line_map(text.split("\n"), out_text.split("\n"))
         out_lines = out_text.split("\n")
         flagged = lines_with(diags, rel)
+        ported = rocm_blocks(path, ROCM_MACROS + ["MMCV_WITH_HIP", "BNB_HIP", "HIP_BUILD"])
         for line, spelling in uses:
             ol = lmap.get(line)
-            still = ol is not None and re.sub(r"\s+", "", spelling) in re.sub(r"\s+", "", out_lines[ol - 1])
+            tight = re.sub(r"\s+", "", spelling)
+            still = ol is not None and re.search(r"(?<!\w)%s(?!\w)" % re.escape(tight),
+                                                 re.sub(r"\s+", "", out_lines[ol - 1])) is not None
+            if any(a <= line <= b for a, b in ported):
+                in_branches += 1  # the project's own ROCm port decides there
+                continue
             if not still or kept(spelling, keep):
                 translated += 1
             elif line in flagged:
@@ -196,7 +203,7 @@ def torch_api(src, out, diags, keep, listing):
                 silent += 1
                 if listing:
                     print("    silent: %s:%d %s" % (rel, line, spelling))
-    return translated, reported, silent
+    return translated, reported, silent, in_branches
 
 
 def setup_flags(src, out, diags):
@@ -393,7 +400,7 @@ def main():
         w = warp_counts(diags)
         h = hunks(src, a.cu2hip, work, a.list_hunks)
         print("%-18s %-22s %-22s %-24s %s" % (
-            name, "%d/%d/%d" % t, "%d/%d/%d" % f,
+            name, "%d/%d/%d (+%d)" % t, "%d/%d/%d" % f,
             "%d/%d/%d" % (w["ws-warning"], w["ws-note"], w["mask-warning"]),
             "%d/%d/%d/%d/%d" % h if h else "-"), flush=True)
     print("outputs in %s" % top)
