@@ -879,6 +879,25 @@ static char *path_join(const char *a, const char *b) {
   return s;
 }
 
+/* Joins part (owned; NULL when it could not be evaluated) onto *acc:
+ * 0, or -1 with *acc freed and NULL. */
+static int join_onto(char **acc, char *part) {
+  if (!part) {
+    free(*acc);
+    *acc = NULL;
+    return -1;
+  }
+  if (!*acc) {
+    *acc = part;
+    return 0;
+  }
+  char *j = path_join(*acc, part);
+  free(*acc);
+  free(part);
+  *acc = j;
+  return j ? 0 : -1;
+}
+
 static char *eval_path(const py *p, size_t b, size_t e, unsigned level);
 
 /* The first line `NAME = value` (outside ROCm branches): the value's first
@@ -951,19 +970,7 @@ static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
   for (size_t k = open + 1; k < e - 1;) {
     size_t ee = expr_end(p, k);
     if (ee == k) break;
-    char *part = eval_path(p, k, ee, level + 1);
-    if (!part) {
-      free(acc);
-      return NULL;
-    }
-    if (!acc) {
-      acc = part;
-    } else {
-      char *j = path_join(acc, part);
-      free(acc);
-      free(part);
-      if (!(acc = j)) return NULL;
-    }
+    if (join_onto(&acc, eval_path(p, k, ee, level + 1))) return NULL;
     if (!join) break;
     k = ee + 1;
   }
@@ -975,19 +982,7 @@ static char *eval_path(const py *p, size_t b, size_t e, unsigned level) {
   char *acc = NULL;
   for (size_t k = b; k < e;) {
     size_t s = split_at(p, k, e, "/");
-    char *part = eval_atom(p, k, s, level);
-    if (!part) {
-      free(acc);
-      return NULL;
-    }
-    if (!acc) {
-      acc = part;
-    } else {
-      char *j = path_join(acc, part);
-      free(acc);
-      free(part);
-      if (!(acc = j)) return NULL;
-    }
+    if (join_onto(&acc, eval_atom(p, k, s, level))) return NULL;
     k = s + 1;
   }
   return acc;
