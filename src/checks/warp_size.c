@@ -372,6 +372,11 @@ static size_t operand_start(const ws_state *w, size_t e) {
   }
 }
 
+static int lane_or_warp_name(const ws_state *w, size_t i) {
+  return ident_has(w, i, "lane") || ident_has(w, i, "warp") || ident_has(w, i, "wid") ||
+         c2h_tok_is(w->s, i, "lid");
+}
+
 /* The variable the expression containing token i is assigned to (`x = ...`
  * or `int x = ...`), or (size_t)-1. */
 static size_t assigned_to(const ws_state *w, size_t i) {
@@ -381,6 +386,11 @@ static size_t assigned_to(const ws_state *w, size_t i) {
       depth++;
     } else if (c2h_tok_is(w->s, j, "(") || c2h_tok_is(w->s, j, "[")) {
       if (depth == 0) {
+        /* A constructor's member initialiser, `: lane_id(threadIdx.x & 31)`
+         * (or `, lane_id(...)`), sets the member as `=` would. */
+        if (j > w->first + 1 && is_ident(w, j - 1) && lane_or_warp_name(w, j - 1) &&
+            (c2h_tok_is(w->s, j - 2, ":") || c2h_tok_is(w->s, j - 2, ",")))
+          return j - 1;
         if (j > w->first && is_ident(w, j - 1)) return (size_t)-1; /* a call argument */
         continue; /* step out of grouping parentheses */
       }
@@ -395,10 +405,6 @@ static size_t assigned_to(const ws_state *w, size_t i) {
   return (size_t)-1;
 }
 
-static int lane_or_warp_name(const ws_state *w, size_t i) {
-  return ident_has(w, i, "lane") || ident_has(w, i, "warp") || ident_has(w, i, "wid") ||
-         c2h_tok_is(w->s, i, "lid");
-}
 
 /* The right operand of a lane operator at op: 32 or 31 or 5 spelled as a
  * literal, a warp-size constant, or `(CONST - 1)`. Sets *last to its last
@@ -884,11 +890,11 @@ static int report_mixed(ws_state *w) {
   /* A CUB warp primitive is 64-lane by its default: say so. */
   long long cub = in_set(w, &w->cub64, o) ? 64 : cub_warp_lanes(w, o);
   return c2h_scan_diag(w->s, a, b, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                       "'%.*s' works in 32-lane warps, but the same kernel uses the 64-lane gfx942 "
+                       "'%.*s' works in 32-lane warps, but the same %s uses the 64-lane gfx942 "
                        "wavefront ('%.*s' on line %u%s): the two split lanes into warps differently; "
                        "use one warp size throughout (%s, or 32-lane warps with width-32 shuffles%s)",
-                       (int)shown, tok_text(w, a), (int)tok_len(w, o), tok_text(w, o), tok(w, o)->line,
-                       cub == 64 ? ", a CUB warp primitive whose logical warp defaults to the hardware's" : "",
+                       (int)shown, tok_text(w, a), o == w->file64 ? "file" : "kernel", (int)tok_len(w, o),
+                       tok_text(w, o), tok(w, o)->line, cub == 64 ? ", a CUB warp primitive whose logical warp defaults to the hardware's" : "",
                        wave_name(w), cub == 64 ? " and a logical warp size of 32" : "");
 }
 
