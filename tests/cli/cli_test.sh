@@ -25,8 +25,6 @@ if [ ! -x "$TOOL" ]; then
   exit 2
 fi
 
-passed=0
-failed=0
 
 # ---- helpers (used inside scenarios; cwd is the scenario's work dir) -----
 
@@ -792,31 +790,6 @@ scenarios=(
   pytorch_version
 )
 
-for name in "${scenarios[@]}"; do
-  SCENARIO_DIR=$(mktemp -d "${TMPDIR:-/tmp}/cu2hip-cli.XXXXXX") || { echo "mktemp failed" >&2; exit 2; }
-  LOG=$SCENARIO_DIR/log
-  mkdir -p "$LOG" "$SCENARIO_DIR/work"
-  reason=$(cd "$SCENARIO_DIR/work" && "sc_$name" 2>&1)
-  status=$?
-  reason=$(printf '%s' "$reason" | tail -n 1)
-  case $status in
-    0)
-      echo "ok $name"
-      passed=$((passed + 1))
-      ;;
-    77) echo "skip $name: $reason" ;;
-    *)
-      echo "FAIL $name: ${reason:-exit status $status}"
-      failed=$((failed + 1))
-      ;;
-  esac
-  if [ "$status" = 0 ] || [ "${KEEP:-0}" != 1 ]; then
-    chmod -R u+rwX "$SCENARIO_DIR" 2>/dev/null
-    rm -rf "$SCENARIO_DIR"
-  else
-    echo "  (kept $SCENARIO_DIR)"
-  fi
-done
-
-echo "$passed passed, $failed failed"
+. "$(dirname "$0")/../lib/scenarios.sh"
+run_scenarios cli "${scenarios[@]}"
 [ "$failed" = 0 ]

@@ -26,8 +26,6 @@ esac
 [ -x "$TOOL" ] || { echo "edges_test.sh: '$TOOL' is not executable" >&2; exit 2; }
 export CU2HIP_CACHE_DIR=${CU2HIP_CACHE_DIR:-${TMPDIR:-/tmp}/cu2hip-edges-cache-$(id -u)}
 
-passed=0
-failed=0
 
 die() {
   echo "$*"
@@ -410,33 +408,6 @@ scenarios=(
   man_page_renders
 )
 
-only=${ONLY:-}
-for name in "${scenarios[@]}"; do
-  [ -z "$only" ] || [ "$only" = "$name" ] || continue
-  SCENARIO_DIR=$(mktemp -d "${TMPDIR:-/tmp}/cu2hip-edges.XXXXXX") || { echo "mktemp failed" >&2; exit 2; }
-  LOG=$SCENARIO_DIR/log
-  mkdir -p "$LOG" "$SCENARIO_DIR/work"
-  reason=$(cd "$SCENARIO_DIR/work" && "sc_$name" 2>&1)
-  status=$?
-  reason=$(printf '%s' "$reason" | tail -n 1)
-  case $status in
-    0)
-      echo "ok $name"
-      passed=$((passed + 1))
-      ;;
-    77) echo "skip $name: $reason" ;;
-    *)
-      echo "FAIL $name: ${reason:-exit status $status}"
-      failed=$((failed + 1))
-      ;;
-  esac
-  if [ "$status" = 0 ] || [ "${KEEP:-0}" != 1 ]; then
-    chmod -R u+rwX "$SCENARIO_DIR" 2>/dev/null
-    rm -rf "$SCENARIO_DIR"
-  else
-    echo "  (kept $SCENARIO_DIR)"
-  fi
-done
-
-echo "$passed passed, $failed failed"
+. "$(dirname "$0")/../lib/scenarios.sh"
+run_scenarios edges "${scenarios[@]}"
 [ "$failed" = 0 ]

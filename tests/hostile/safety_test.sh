@@ -303,32 +303,7 @@ sc_parse_time_limit() {
 
 scenarios=(symlink_in_out concurrent_in_place wait_message damaged_cache interrupted_then_edited parse_time_limit)
 [ -n "${CASES:-}" ] && read -r -a scenarios <<<"$CASES"
-failed=0 passed=0
-for name in "${scenarios[@]}"; do
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/cu2hip-safety.XXXXXX") || exit 2
-  LOG=$dir/log
-  mkdir -p "$LOG" "$dir/work"
-  started=$(date +%s)
-  reason=$(cd "$dir/work" && "sc_$name" 2>&1)
-  status=$?
-  seconds=$(($(date +%s) - started))
-  reason=$(printf '%s' "$reason" | tail -n 1)
-  case $status in
-    0)
-      echo "ok $name ($seconds s)"
-      passed=$((passed + 1))
-      ;;
-    77) echo "skip $name: $reason" ;;
-    *)
-      echo "FAIL $name ($seconds s): ${reason:-exit status $status}"
-      failed=$((failed + 1))
-      ;;
-  esac
-  if [ "$status" != 0 ] && [ "$status" != 77 ] && [ "${KEEP:-0}" = 1 ]; then
-    echo "  (kept $dir)"
-  else
-    rm -rf "$dir"
-  fi
-done
+. "$(dirname "$0")/../lib/scenarios.sh"
+run_scenarios safety "${scenarios[@]}"
 [ "$failed" = 0 ] || exit 1
 [ "$passed" -gt 0 ] || exit 77 # every case skipped
