@@ -92,7 +92,8 @@ diags_with_text = collections.defaultdict(list)  # relative path -> [(line_begin
 def run_cu2hip(cu2hip, src, out, diag_path):
     if os.path.exists(out):
         shutil.rmtree(out)
-    p = subprocess.run([cu2hip, "-o", out, "--format=json", "--output=" + diag_path, src],
+    p = subprocess.run([cu2hip, "-o", out, "--format=json", "--output=" + diag_path,
+                        "--rocm-version=%d.%d" % TARGET_ROCM, src],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     diags = collections.defaultdict(list)  # relative path -> [(line_begin, line_end, code, severity)]
     diags_with_text.clear()
@@ -269,15 +270,54 @@ def platform_macros(src):
     return sorted(names)
 
 
+# The PyTorch release the ROCm port is for: a block that picks another API
+# for an older PyTorch only (DeepSpeed's rocBLAS calls for PyTorch < 2.1)
+# resolves to the same code on both sides there, and is no hunk of this port.
+TARGET_TORCH = (2, 8)
+TARGET_ROCM = (7, 0)  # --rocm-version
+
+
+def torch_version_defines():
+    return ["-DTORCH_VERSION_MAJOR=%d" % TARGET_TORCH[0], "-DTORCH_VERSION_MINOR=%d" % TARGET_TORCH[1]]
+
+
+# HIP_VERSION is major * 10^7 + minor * 10^5 + patch, and only HIP's
+# headers define it. The CUDA view is nvcc's.
+def hip_version_defines(hip):
+    values = {"HIP_VERSION": TARGET_ROCM[0] * 10000000 + TARGET_ROCM[1] * 100000,
+              "HIP_VERSION_MAJOR": TARGET_ROCM[0], "HIP_VERSION_MINOR": TARGET_ROCM[1]}
+    # nvcc defines __NVCC__ and hipcc does not: `defined(__NVCC__) ||
+    # defined(__HIP__)` is one branch for both.
+    return [("-D%s=%d" % (k, v)) if hip else "-U" + k for k, v in values.items()] + \
+        ["-U__NVCC__" if hip else "-D__NVCC__=1"]
+
+
+def joined_directives(text):
+    """text with each directive continued by backslashes on one line and as
+    many empty lines after it: unifdef -b leaves a continued #if as it is."""
+    out, lines, i = [], text.split("\n"), 0
+    while i < len(lines):
+        line, extra = lines[i], 0
+        if DIRECTIVE.match(line):
+            while line.endswith("\\") and i + extra + 1 < len(lines):
+                extra += 1
+                line = line[:-1] + " " + lines[i + extra]
+        out.append(line)
+        out.extend([""] * extra)
+        i += extra + 1
+    return "\n".join(out)
+
+
 def view(src, dst, macros, hip):
     """A copy of src with the ROCm branches resolved (unifdef -b keeps line numbers)."""
     if os.path.exists(dst):
         shutil.rmtree(dst)
     shutil.copytree(src, dst, symlinks=True)
-    args = ["unifdef", "-b"] + [("-D%s=1" if hip else "-U%s") % m for m in macros]
+    args = ["unifdef", "-b"] + [("-D%s=1" if hip else "-U%s") % m for m in macros] + torch_version_defines() + hip_version_defines(hip)
     for path in sources(dst):
         rel = os.path.relpath(path, dst)
-        p = subprocess.run(args + [os.path.join(src, rel)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        text = joined_directives(read(os.path.join(src, rel))).encode("utf-8", "surrogateescape")
+        p = subprocess.run(args, input=text, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         if p.returncode in (0, 1):  # 1: something was removed
             with open(path, "wb") as fh:
                 fh.write(p.stdout)
@@ -322,6 +362,17 @@ def tokens(text):
     return TOKEN.findall(text)
 
 
+ROCM_NAME = re.compile(r"(hip|HIP|rocblas|ROCBLAS|hipblas|HIPBLAS)\w*$")
+
+
+def rocm_spellings_only(a, b):
+    """Whether token lists a and b differ only where both have a ROCm name
+    (hipblasGemmEx with HIP_R_32F or with HIPBLAS_R_32F)."""
+    if len(a) != len(b) or a == b:
+        return False
+    return all(x == y or (ROCM_NAME.match(x) and ROCM_NAME.match(y)) for x, y in zip(a, b))
+
+
 def hunks(src, cu2hip, work, list_hunks):
     if not shutil.which("unifdef"):
         return None
@@ -331,6 +382,10 @@ def hunks(src, cu2hip, work, list_hunks):
     view(src, hip_view, macros, hip=True)
     out = os.path.join(work, "cuda-view-hip")
     diags = run_cu2hip(cu2hip, cuda_view, out, os.path.join(work, "cuda-view.json"))
+    # The HIP side through the same renames: a port that leaves CUDA names
+    # to PyTorch's hipify compares with the translation by what it calls.
+    hip_out = os.path.join(work, "hip-view-hip")
+    run_cu2hip(cu2hip, hip_view, hip_out, os.path.join(work, "hip-view.json"))
     total = arch = fitted = hip_only = headers = 0
     rows = []
     for path in sources(src):
@@ -343,14 +398,25 @@ def hunks(src, cu2hip, work, list_hunks):
         op = output_path(out, rel)
         tr_lines = read(op).split("\n") if op else cuda_lines
         lmap = line_map(cuda_lines, tr_lines)
+        hop = output_path(hip_out, rel)
+        htr_lines = read(hop).split("\n") if hop else hip_lines
+        hmap = line_map(hip_lines, htr_lines)
         for a, b in blocks:
-            total += 1
             cuda_side = "\n".join(cuda_lines[a - 1:b])
             hip_side = "\n".join(hip_lines[a - 1:b])
+            if tokens(cuda_side) == tokens(hip_side):
+                continue  # one code for both at the target PyTorch: no hunk of this port
+            total += 1
             mapped = [lmap[k] for k in range(a, b + 1) if k in lmap]
             translated = "\n".join(tr_lines[min(mapped) - 1:max(mapped)]) if mapped else ""
-            if tokens(translated) == tokens(hip_side):
+            hmapped = [hmap[k] for k in range(a, b + 1) if k in hmap]
+            hip_translated = "\n".join(htr_lines[min(hmapped) - 1:max(hmapped)]) if hmapped else ""
+            if tokens(translated) == tokens(hip_side) or tokens(translated) == tokens(hip_translated):
                 continue  # the translation writes what the porters wrote
+            if rocm_spellings_only(tokens(translated), tokens(hip_translated)):
+                headers += 1  # the same ROCm calls, another spelling of a ROCm name
+                rows.append((rel, a, b, ["(ROCm names)"]))
+                continue
             if header_only(cuda_side) and header_only(hip_side):
                 headers += 1  # headers and macro names: what the renames do
                 rows.append((rel, a, b, ["(headers and macros)"]))
@@ -377,8 +443,11 @@ def main():
     ap.add_argument("--cu2hip", default=os.path.join(root, "build", "cu2hip"))
     ap.add_argument("--out", help="keep the outputs here (default: a temporary folder)")
     ap.add_argument("--list-hunks", action="store_true", help="print each arch hunk and what cu2hip said there")
+    ap.add_argument("--rocm-version", default="7.0", help="the ROCm the ports are for (default 7.0)")
     ap.add_argument("projects", nargs="+")
     a = ap.parse_args()
+    global TARGET_ROCM
+    TARGET_ROCM = tuple(int(x) for x in a.rocm_version.split(".")[:2])
     if not os.access(a.cu2hip, os.X_OK):
         sys.exit("extensions.py: %s is not an executable (build it first)" % a.cu2hip)
     keep = kept_names(root)

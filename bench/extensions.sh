@@ -5,7 +5,7 @@
 # whatever the figures are (2 for a missing tool). bench/README.md
 # ("Extensions") explains the columns; the logic is in bench/extensions.py.
 #
-# usage: bench/extensions.sh [--cu2hip PATH] [--out DIR] [--list-hunks] PROJECT...
+# usage: bench/extensions.sh [--cu2hip PATH] [--out DIR] [--list-hunks] [--rocm-version X.Y] PROJECT...
 #   PROJECT   an extension's source folder (csrc/ and setup.py), e.g. a
 #             checkout of mamba, causal-conv1d, pytorch_scatter, mmcv,
 #             bitsandbytes or DeepSpeed

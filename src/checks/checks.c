@@ -8,7 +8,9 @@ int c2h_checks_run(c2h_scan *s) {
   static int (*const families[])(c2h_scan *) = {
       c2h_check_ptx,
       c2h_check_warp_size,
+      c2h_check_launcher_blocks,
       c2h_check_warp_masks,
+      c2h_check_mask_types,
       c2h_check_cooperative_groups,
       c2h_check_thread_scheduling,
       c2h_check_atomics,
@@ -22,6 +24,7 @@ int c2h_checks_run(c2h_scan *s) {
       c2h_check_cuda_version,
       c2h_check_overloads,
       c2h_check_handles,
+      c2h_check_blas_compute,
   };
   /* Out of time: the translator drops the file's result, so the families
    * left would be wasted work. */

@@ -11,7 +11,9 @@ int c2h_checks_run(c2h_scan *s);
 
 int c2h_check_ptx(c2h_scan *s);                  /* ptx-inline-asm */
 int c2h_check_warp_size(c2h_scan *s);            /* warp-size-literal */
+int c2h_check_launcher_blocks(c2h_scan *s);      /* warp-size-literal: block sizes as template arguments */
 int c2h_check_warp_masks(c2h_scan *s);           /* warp-mask-32bit: ballot results */
+int c2h_check_mask_types(c2h_scan *s);           /* warp-mask-32bit: 32-bit lane-mask types */
 int c2h_check_atomics(c2h_scan *s);              /* atomic-* */
 int c2h_check_launch_bounds(c2h_scan *s);        /* launch-bounds */
 int c2h_check_lds(c2h_scan *s);                  /* lds-limit */
@@ -25,6 +27,7 @@ int c2h_check_thread_scheduling(c2h_scan *s);    /* independent-thread-schedulin
 int c2h_check_cuda_version(c2h_scan *s);         /* cuda-version-check */
 int c2h_check_overloads(c2h_scan *s);            /* overload-collision */
 int c2h_check_handles(c2h_scan *s);              /* handle-as-integer */
+int c2h_check_blas_compute(c2h_scan *s);         /* blas-compute-type */
 
 /* Which warp sizes the code of each function assumes (warp_size.c): per
  * function of s->facts, the C2H_LANES_* bits of the kernels (with the

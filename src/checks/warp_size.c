@@ -151,7 +151,12 @@ static size_t define_value(const ws_state *w, size_t name) {
  * value token, or 0. */
 static size_t const_value(const ws_state *w, size_t name) {
   size_t v = name + 2;
-  if (c2h_tok_is(w->s, name + 1, "=")) {
+  /* `constexpr int host_warp_size() { return 32; }`: a function that only
+   * returns the value is one more spelling of the constant. */
+  if (c2h_tok_is(w->s, name + 1, "(") && c2h_tok_is(w->s, name + 2, ")") && c2h_tok_is(w->s, name + 3, "{") &&
+      c2h_tok_is(w->s, name + 4, "return") && c2h_tok_is(w->s, name + 6, ";") && c2h_tok_is(w->s, name + 7, "}")) {
+    v = name + 5;
+  } else if (c2h_tok_is(w->s, name + 1, "=")) {
     if (!c2h_tok_is(w->s, v + 1, ";") && !c2h_tok_is(w->s, v + 1, ",")) return 0;
   } else if (c2h_tok_is(w->s, name + 1, "{")) {
     if (!c2h_tok_is(w->s, v + 1, "}")) return 0;
