@@ -117,22 +117,22 @@ static int report_calls(c2h_scan *s, size_t name, size_t param, size_t k, size_t
     int rc;
     if (transpose != NONE)
       rc = c2h_scan_diag(s, first[k], first[k], C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                         "'%.*s<%lld, ...>' launches blocks of %lld threads (its template parameter '%.*s' is the "
+                         "'%.*s<%lld%s>' launches blocks of %lld threads (its template parameter '%.*s' is the "
                          "block size of the launch on line %u), fewer than the 64 lanes of a gfx942 wavefront: "
                          "hipCUB's WARP_TRANSPOSE loads and stores (line %u) need blocks of whole wavefronts "
                          "(rocPRIM static_asserts it), so this instance does not compile for gfx942; give HIP "
                          "blocks of a multiple of 64 threads",
                          (int)(s->facts->toks[j].end - s->facts->toks[j].begin),
-                         s->src + s->facts->toks[j].begin, threads, threads, (int)(pt->end - pt->begin),
+                         s->src + s->facts->toks[j].begin, threads, n_args > 1 ? ", ..." : "", threads, (int)(pt->end - pt->begin),
                          s->src + pt->begin, s->facts->toks[launch].line, s->facts->toks[transpose].line);
     else
       rc = c2h_scan_diag(s, first[k], first[k], C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
-                         "'%.*s<%lld, ...>' launches blocks of %lld threads (its template parameter '%.*s' is the "
+                         "'%.*s<%lld%s>' launches blocks of %lld threads (its template parameter '%.*s' is the "
                          "block size of the launch on line %u), fewer than the 64 lanes of a gfx942 wavefront: "
                          "each block's wavefront runs with lanes %lld-63 idle, and code that takes the block for "
                          "whole warps meets part of one; on HIP a multiple of 64 threads fills the wavefront",
                          (int)(s->facts->toks[j].end - s->facts->toks[j].begin), s->src + s->facts->toks[j].begin,
-                         threads, threads, (int)(pt->end - pt->begin), s->src + pt->begin,
+                         threads, n_args > 1 ? ", ..." : "", threads, (int)(pt->end - pt->begin), s->src + pt->begin,
                          s->facts->toks[launch].line, threads);
     if (rc) return rc;
   }

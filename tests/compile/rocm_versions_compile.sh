@@ -52,9 +52,12 @@ mkdir -p "$work" || exit 2
 "$here/make_device_libs.sh" "$devlibs" >/dev/null || { echo "$prog: cannot make $devlibs" >&2; exit 2; }
 rm -rf "$work/out"
 
-declare -A skip
+declare -A skip skip70
 while read -r name reason; do
     case $name in ''|'#'*) continue ;; esac
+    # NAME@7.0: compiles at 5.2 and 6.3, where the _sync calls lose their
+    # masks, and not at 7.0, whose 64-bit lane masks it breaks on purpose.
+    case $name in *@7.0) name=${name%@7.0}; [ -d "$goldens/$name" ] || { echo "$prog: golden_no_compile.txt: no golden case '$name'" >&2; exit 1; }; skip70[$name]=1; continue ;; esac
     [ -d "$goldens/$name" ] || { echo "$prog: golden_no_compile.txt: no golden case '$name'" >&2; exit 1; }
     [ -n "$reason" ] || { echo "$prog: golden_no_compile.txt: '$name' has no reason" >&2; exit 1; }
     skip[$name]=1
@@ -68,6 +71,7 @@ for d in "$goldens"/*/; do
     name=$(basename "$d")
     for v in $configs; do
         if [ "$v" != 5.2 ] && [ -n "${skip[$name]:-}" ] && [ $all = 0 ]; then continue; fi
+        if [ "$v" = 7.0 ] && [ -n "${skip70[$name]:-}" ] && [ $all = 0 ]; then continue; fi
         echo "$v golden $name" >>"$tasks"
     done
 done
