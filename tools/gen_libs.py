@@ -163,7 +163,7 @@ def load_curated(lib):
 
 # Curated rule files, and the lists of target names they may use (the
 # target library's headers are not installed, so these are checked instead).
-CURATED = {"cudnn": "cudnn_miopen.yaml"}
+CURATED = {"cudnn": "cudnn_miopen.yaml", "cub": "cub_hipcub.yaml"}
 TARGET_NAMES = {"cudnn": ("miopen_names.tsv", r"\b(miopen\w+|MIOPEN_\w+)\b")}
 
 

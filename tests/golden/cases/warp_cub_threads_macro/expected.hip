@@ -3,7 +3,7 @@
 #include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
-#define HW_THREADS CUB_WARP_THREADS(0)
+#define HW_THREADS HIPCUB_WARP_THREADS
 
 __global__ void scan_rows(const float *in, float *out) {
   unsigned lane = threadIdx.x & 0x1f;

@@ -5,7 +5,7 @@
 #include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
-#define HW_THREADS CUB_WARP_THREADS(0)
+#define HW_THREADS HIPCUB_WARP_THREADS
 
 template <int LOGICAL>
 struct RowScan {
