@@ -226,6 +226,9 @@ static void tree_locks(void **state) {
   /* "/" alone, and a trailing slash, do not lock themselves out. */
   assert_int_equal(c2h_tree_lock_take(&lock, "/", count_wait, &waits), 0);
   c2h_tree_lock_release(&lock);
+  /* Any run of the machine holds "/" shared while it writes: taking it
+   * may wait for them, which is not a lock-out. */
+  waits = 0;
   char slash[310];
   snprintf(slash, sizeof slash, "%s/", a);
   assert_int_equal(c2h_tree_lock_take(&lock, slash, count_wait, &waits), 0);
