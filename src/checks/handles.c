@@ -5,7 +5,7 @@
  * hipSurfaceObject_t point to opaque structs. Arithmetic, bit operations
  * and assignments from other integers (`d + offset`, `obj >> 32`,
  * `*(CUdeviceptr *)buf = n`) do not compile on a void * or mean pointer
- * arithmetic. The parse records the operations (front.c); this reports
+ * arithmetic. The parse records the operations (front/handles.c); this reports
  * them, except the CUdeviceptr arithmetic it can write for HIP with the
  * same meaning (a byte offset whose value is used as an address, an
  * integer assigned to one, `d += n` on a variable), which it rewrites. */

@@ -1,6 +1,6 @@
 #ifndef C2H_FRONT_PCH_CACHE_H
 #define C2H_FRONT_PCH_CACHE_H
-/* The on-disk cache of precompiled shims (file system side only; front.c
+/* The on-disk cache of precompiled shims (file system side only; pch.c
  * builds and checks the files with libclang). One file per key, named by
  * the key's digest, made atomically (temporary + rename), at most
  * C2H_PCH_CACHE_KEEP of them and C2H_PCH_CACHE_BYTES in all (the least

@@ -16,7 +16,7 @@
  * fresh parse only by include guards and the shim.
  *
  * Files whose preambles name the same standard headers share one
- * precompiled header of the shim and those headers (front.c), so that
+ * precompiled header of the shim and those headers (pch.c), so that
  * <vector> or <iostream> is parsed once per run, or once per machine with
  * the on-disk parse cache. The #include lines stay in the files and are read
  * again in each parse (the headers are guarded: nothing is parsed twice), so

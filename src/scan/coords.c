@@ -33,8 +33,8 @@ static int is_coordinate(const c2h_scan *s, c2h_tok_span a) {
  * float and double overloads, where CUDA has only non-template overloads.
  * Two device templates match a call equally, so one with any other
  * argument type (unsigned, long, a user type) is ambiguous under HIP. A
- * __host__ __device__ template loses to HIP's device one (front.c leaves
- * it out). */
+ * __host__ __device__ template loses to HIP's device one (front/ast_facts.c
+ * leaves it out). */
 static int report_user_template(c2h_scan *s, size_t i, size_t close) {
   const c2h_token *t = &s->facts->toks[i];
   /* Under nvcc the call may pick CUDA's non-template overload, which HIP

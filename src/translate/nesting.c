@@ -8,8 +8,8 @@
  * nested template argument lists or macro arguments, 10000 chained
  * assignments and 20000 chained conditional operators or `else if`s.
  *
- * Parsing runs on a thread of its own with a larger stack (front.c,
- * C2H_PARSE_STACK), which moves those depths up: a statement of a million
+ * Parsing runs on a thread of its own with a larger stack
+ * (front/parse_thread.c, C2H_PARSE_STACK), which moves those depths up: a statement of a million
  * binary operators (`1 + 1 + ... + 1`, a left-leaning tree as deep as it
  * is long) parses there, one of three million takes about 512 MiB. Binary
  * operators are counted per statement, whatever brackets they sit in.
