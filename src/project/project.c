@@ -75,12 +75,6 @@ int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len, const c
 
 /* ---- the job list ------------------------------------------------------- */
 
-int c2h_path_inside(const char *path, const char *dir) {
-  size_t n = strlen(dir);
-  if (strcmp(dir, "/") == 0) return path[0] == '/';
-  return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
-}
-
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
 /* An input that failed before any job ran (missing, unreadable folder)
