@@ -75,31 +75,6 @@ int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value) {
   return 1;
 }
 
-int c2h_tok_is_directive(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
-}
-
-/* Byte offset where the directive whose '#' is token i ends. */
-static size_t directive_end(const c2h_scan *s, size_t i) {
-  for (size_t p = s->facts->toks[i].begin; p < s->len; p++)
-    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
-        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
-      return p;
-  return s->len;
-}
-
-size_t c2h_tok_directive_of(const c2h_scan *s, size_t i) {
-  for (size_t j = i + 1; j-- > 0 && i - j < 512;)
-    if (c2h_tok_is_directive(s, j)) return directive_end(s, j) > s->facts->toks[i].begin ? j : s->facts->n_toks;
-  return s->facts->n_toks;
-}
-
-size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d) {
-  size_t stop = directive_end(s, d), j = d + 1;
-  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
-  return j;
-}
-
 int c2h_tok_is_comparison(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, "<") || c2h_tok_is(s, i, "<=") || c2h_tok_is(s, i, ">") || c2h_tok_is(s, i, ">=") ||
          c2h_tok_is(s, i, "==") || c2h_tok_is(s, i, "!=");

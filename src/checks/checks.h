@@ -60,12 +60,6 @@ int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v);
  * says (warp_blocks.c). *small is allocated (free). */
 int c2h_small_block_kernels(const c2h_scan *s, unsigned char **small);
 
-/* Whether token i is the '#' that starts a directive. */
-int c2h_tok_is_directive(const c2h_scan *s, size_t i);
-/* The '#' of the directive holding token i, or n_toks when i is code. */
-size_t c2h_tok_directive_of(const c2h_scan *s, size_t i);
-/* Index after the last token of the directive whose '#' is token d. */
-size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d);
 /* Whether token i is < <= > >= == or !=. */
 int c2h_tok_is_comparison(const c2h_scan *s, size_t i);
 /* l OP r for the comparison operator token op. */

@@ -15,9 +15,9 @@
 #include "cli/progress.h"
 #include "cli/rules_cmd.h"
 #include "cli/supervise.h"
-#include "front/pch_cache.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
+#include "util/disk_cache.h"
 #include "util/file.h"
 #include "util/suggest.h"
 
@@ -461,7 +461,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
   /* The precompiled shim is kept across processes unless asked not to: a
    * run of one small file costs little more than the file itself then. */
   if (!c->no_parse_cache && !c->project.translate.cuda_path) {
-    c->parse_cache_dir = c2h_pch_cache_default_dir();
+    c->parse_cache_dir = c2h_disk_cache_default_dir();
     c->project.translate.parse_cache_dir = c->parse_cache_dir;
   }
   if (optind >= argc && !c->project.compile_db) return usage_error("%s", "no input given");
@@ -540,7 +540,7 @@ static int load_rules(cli *c, c2h_rules **rules) {
   c->project.roc_libraries = (const char *const *)c->roc_libraries;
   c->project.n_roc_libraries = c->n_roc_libraries;
   /* The compiled table lives beside the precompiled shims, and goes with them. */
-  char *cache_dir = c->no_parse_cache ? NULL : c2h_pch_cache_default_dir();
+  char *cache_dir = c->no_parse_cache ? NULL : c2h_disk_cache_default_dir();
   int rc = c2h_rules_new_default_cached(rules, (const char *const *)c->roc_libraries, c->n_roc_libraries, cache_dir,
                                         &err);
   free(cache_dir);

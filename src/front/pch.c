@@ -210,18 +210,18 @@ static char *cached_pch(c2h_front *fe, const char *const *args, int n, const cha
   char *mine = NULL, *tmp = NULL;
   free(key);
   if (!final) return NULL;
-  if ((mine = c2h_pch_cache_link(final)) && loads(fe, mine)) goto done;
+  if ((mine = c2h_disk_cache_link(final)) && loads(fe, mine)) goto done;
   if (mine) { /* damaged: made again below */
     unlink(mine);
     free(mine);
     mine = NULL;
   }
-  if (!(tmp = c2h_pch_cache_temp(dir, final))) goto done;
+  if (!(tmp = c2h_disk_cache_temp(dir, final))) goto done;
   if (!save_pch(fe, args, n, preamble, tmp) || c2h_pch_cache_commit(dir, tmp, final) != 0) {
     unlink(tmp);
     goto done;
   }
-  mine = c2h_pch_cache_link(final);
+  mine = c2h_disk_cache_link(final);
 done:
   free(tmp);
   if (mine) *cached = final;

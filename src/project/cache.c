@@ -373,8 +373,8 @@ static json_t *output_stamp(const char *output_path) {
                    (json_int_t)st.st_mtim.tv_nsec);
 }
 
-static const char *kind_name(c2h_cache_kind kind) {
-  return kind == C2H_CACHED_COPIED ? "copied" : "translated";
+static const char *cached_as_name(c2h_cached_as cached_as) {
+  return cached_as == C2H_CACHED_COPIED ? "copied" : "translated";
 }
 
 static int string_is(const json_t *v, const char *s) {
@@ -455,11 +455,11 @@ static int same_digest(const json_t *e, const char *output_path) {
 }
 
 int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                     c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
                      int *hit) {
   *hit = 0;
   const json_t *e = json_object_get(c->old_files, rel);
-  if (!e || !string_is(json_object_get(e, "kind"), kind_name(kind)) ||
+  if (!e || !string_is(json_object_get(e, "kind"), cached_as_name(cached_as)) ||
       !string_is(json_object_get(e, "input"), input->hex) || !string_is(json_object_get(e, "flags"), file_key->hex))
     return 0;
   json_t *now = output_stamp(output_path);
@@ -481,7 +481,7 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
     if (rc) return rc;
     if (!d.hex[0] || !string_is(json_array_get(dep, 1), d.hex)) return 0;
   }
-  if (kind == C2H_CACHED_TRANSLATED) {
+  if (cached_as == C2H_CACHED_TRANSLATED) {
     int rc = 0;
     if (restore_diags(json_object_get(e, "diags"), path, &res->diags, &rc)) {
       c2h_diag_list_dispose(&res->diags);
@@ -647,12 +647,12 @@ static int storable(const char *rel, const c2h_file_result *res) {
 }
 
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_digest *written,
+                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
                     const c2h_file_result *res) {
   if (!storable(rel, res)) return 0;
   json_t *stamp = output_stamp(output_path);
   if (!stamp) return 0; /* nothing to remember: the next run makes it again */
-  json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", kind_name(kind), "input", input->hex, "flags", file_key->hex,
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", cached_as_name(cached_as), "input", input->hex, "flags", file_key->hex,
                         "output", stamp);
   if (!e) return C2H_ERR_NOMEM;
   if (written && json_object_set_new(e, "digest", json_string(written->hex))) {

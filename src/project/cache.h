@@ -49,18 +49,19 @@ typedef struct c2h_cache c2h_cache;
 int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
                    int reuse, c2h_error *damage);
 
-/* What a cached file was. */
-typedef enum c2h_cache_kind { C2H_CACHED_TRANSLATED, C2H_CACHED_COPIED } c2h_cache_kind;
+/* How a file's output was made: translated, or copied as it was (the
+ * cache entry's "kind"). */
+typedef enum c2h_cached_as { C2H_CACHED_TRANSLATED, C2H_CACHED_COPIED } c2h_cached_as;
 
 /* Whether the output of `rel` is up to date: made from an input with this
- * digest and flags (file_key), of this kind, with every header it depends on
- * unchanged, and the output file still as it was written (same stamp, or
- * same digest when only touched). On a hit of a
- * translated file, res is filled (diagnostics with `path` for the input's
- * own, stats, changed, depends; no output bytes). Thread-safe. Returns 0 or
+ * digest and flags (file_key), made as cached_as, with every header it
+ * depends on unchanged, and the output file still as it was written (same
+ * stamp, or same digest when only touched). On a hit of a translated file,
+ * res is filled (diagnostics with `path` for the input's own, stats,
+ * changed, depends; no output bytes). Thread-safe. Returns 0 or
  * C2H_ERR_NOMEM; *hit says. */
 int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                     c2h_cache_kind kind, const char *path, const char *output_path, c2h_file_result *res,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
                      int *hit);
 
 /* Whether a person edited the output of `rel` since cu2hip wrote it: an
@@ -83,7 +84,7 @@ int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *writ
 /* Records a file just written (res: NULL for a copy); written: the digest
  * of the bytes written, NULL for a link. Thread-safe. */
 int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cache_kind kind, const char *path, const char *output_path, const c2h_digest *written,
+                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
                     const c2h_file_result *res);
 
 /* Writes the cache (atomically) when this run stored an entry; entries of

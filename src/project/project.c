@@ -75,12 +75,6 @@ int c2h_bytes_look_cuda(const char *path, const char *bytes, size_t len, const c
 
 /* ---- the job list ------------------------------------------------------- */
 
-int c2h_path_inside(const char *path, const char *dir) {
-  size_t n = strlen(dir);
-  if (strcmp(dir, "/") == 0) return path[0] == '/';
-  return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
-}
-
 static c2h_pos no_pos(void) { return (c2h_pos){0, 0, 0}; }
 
 /* An input that failed before any job ran (missing, unreadable folder)
@@ -479,7 +473,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
                               !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules) &&
                               !c2h_bytes_use_register(src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
-  c2h_cache_kind kind = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
+  c2h_cached_as cached_as = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
   /* Without a database entry, the include folders the build scripts give
    * the file (or the unit it is parsed in) are its parser flags. */
   if (!copy && script == C2H_BUILDFILE_NONE && !j->db &&
@@ -495,7 +489,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     }
     c2h_digest_bytes(src ? src : "", len, &input_digest);
     job_key(j, script_flags, n_script_flags, &key);
-    if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target, &res, &hit)))
+    if ((rc = c2h_cache_lookup(env->cache, j->out_rel, &input_digest, &key, cached_as, j->path, target, &res, &hit)))
       goto done;
     if (!hit && !o->overwrite_edited &&
         (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed,
@@ -612,7 +606,7 @@ finish:
     rec->cached = !j->link_dir;
     sum->reused++;
   } else if (copy && env->cache && sum->input_errors == errors_before &&
-             (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, kind, j->path, target,
+             (rc = c2h_cache_store(env->cache, j->out_rel, &input_digest, &key, cached_as, j->path, target,
                                    j->link_target ? NULL : &input_digest, NULL))) {
     goto done;
   }

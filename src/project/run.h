@@ -91,9 +91,6 @@ int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const cha
 /* Whether --exclude/--include leave rel out. */
 int c2h_run_excluded(const c2h_run *r, const char *rel);
 
-/* Whether a real path lies inside the directory `dir` (a real path). */
-int c2h_path_inside(const char *path, const char *dir);
-
 /* walk.c: collects the files under dir (sorted, hidden entries skipped),
  * whose path relative to the run's root is rel. */
 int c2h_run_walk(c2h_run *r, const char *dir, const char *rel);

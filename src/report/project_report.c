@@ -322,10 +322,7 @@ static int outside_roots(const rp_roots *r, const char *path) {
   char *dir = real_dir(path);
   int inside = 0;
   if (!dir) return path[0] == '/'; /* gone: only an absolute path can be told */
-  for (size_t i = 0; i < r->n && !inside; i++) {
-    size_t n = strlen(r->dirs[i]);
-    inside = strncmp(dir, r->dirs[i], n) == 0 && (dir[n] == '/' || dir[n] == '\0' || n == 1);
-  }
+  for (size_t i = 0; i < r->n && !inside; i++) inside = c2h_path_inside(dir, r->dirs[i]);
   free(dir);
   return !inside;
 }

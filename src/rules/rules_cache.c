@@ -29,10 +29,10 @@
 #include <xxhash.h>
 
 #include "cu2hip/cu2hip.h"
-#include "front/pch_cache.h"
 #include "rules_internal.h"
 #include "util/buf.h"
 #include "util/build_id.h"
+#include "util/disk_cache.h"
 
 #define FORMAT 1
 
@@ -44,7 +44,7 @@
 _Static_assert(sizeof(c2h_rule) == 328, "c2h_rule changed: store its new fields in rel_rule and fix_rule");
 #endif
 static const char magic[8] = {'c', '2', 'h', 'r', 'u', 'l', 'e', 's'};
-static const c2h_cache_kind rules_kind = {"rules-", ".bin", 8, 1LL << 30};
+static const c2h_disk_cache_kind rules_kind = {"rules-", ".bin", 8, 1LL << 30};
 
 typedef struct file_head {
   char magic[8];
@@ -237,7 +237,7 @@ static char *serialize(const c2h_rules *r, size_t *len) {
 static void write_cache(const char *dir, const char *final, const c2h_rules *r, XXH128_hash_t digest) {
   size_t len = 0;
   char *payload = serialize(r, &len);
-  char *tmp = payload ? c2h_pch_cache_temp(dir, final) : NULL;
+  char *tmp = payload ? c2h_disk_cache_temp(dir, final) : NULL;
   FILE *f = tmp ? fopen(tmp, "wb") : NULL;
   if (f) {
     file_head h;
@@ -251,7 +251,7 @@ static void write_cache(const char *dir, const char *final, const c2h_rules *r, 
     h.sum = XXH3_64bits(payload, len);
     int ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(payload, 1, len, f) == len;
     if (fclose(f) != 0) ok = 0;
-    if (!ok || c2h_cache_commit(dir, &rules_kind, tmp, final) != 0) unlink(tmp);
+    if (!ok || c2h_disk_cache_commit(dir, &rules_kind, tmp, final) != 0) unlink(tmp);
   } else if (tmp) {
     unlink(tmp);
   }
@@ -395,7 +395,7 @@ int c2h_rules_new_default_cached(c2h_rules **out, const char *const *roc, size_t
   char *key = NULL, *path = NULL;
   XXH128_hash_t digest;
   if (!cache_dir || !cache_dir[0] || !cache_key(roc, n, &key, &digest) ||
-      !(path = c2h_cache_path(cache_dir, &rules_kind, key))) {
+      !(path = c2h_disk_cache_path(cache_dir, &rules_kind, key))) {
     free(key);
     return c2h_rules_new_default_targets(out, roc, n, err);
   }

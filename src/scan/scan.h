@@ -150,6 +150,12 @@ size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span 
  * return n_toks when the launch is not understood. */
 size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated);
 size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
+/* Whether token i is the '#' that starts a directive. */
+int c2h_tok_is_directive(const c2h_scan *s, size_t i);
+/* The '#' of the directive holding token i, or n_toks when i is code. */
+size_t c2h_tok_directive_of(const c2h_scan *s, size_t i);
+/* Index after the last token of the directive whose '#' is token d. */
+size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d);
 /* The innermost function (index into facts->functions) whose range holds
  * token i, and its tokens [*fb, *fe); -1 at file scope. */
 long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe);

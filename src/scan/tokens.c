@@ -141,6 +141,31 @@ size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch) {
   return s->facts->n_toks;
 }
 
+int c2h_tok_is_directive(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
+}
+
+/* Byte offset where the directive whose '#' is token i ends. */
+static size_t directive_end(const c2h_scan *s, size_t i) {
+  for (size_t p = s->facts->toks[i].begin; p < s->len; p++)
+    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
+        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
+      return p;
+  return s->len;
+}
+
+size_t c2h_tok_directive_of(const c2h_scan *s, size_t i) {
+  for (size_t j = i + 1; j-- > 0 && i - j < 512;)
+    if (c2h_tok_is_directive(s, j)) return directive_end(s, j) > s->facts->toks[i].begin ? j : s->facts->n_toks;
+  return s->facts->n_toks;
+}
+
+size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d) {
+  size_t stop = directive_end(s, d), j = d + 1;
+  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
+  return j;
+}
+
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i) {
   const c2h_token *t = &s->facts->toks[i];
   return (c2h_pos){t->line, t->col, t->begin};

@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "checks/checks.h" /* c2h_tok_directive_of */
 #include "scan.h"
 
 static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }

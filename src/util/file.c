@@ -192,6 +192,12 @@ char *c2h_path_join(const char *a, const char *b) {
   return p;
 }
 
+int c2h_path_inside(const char *path, const char *dir) {
+  size_t n = strlen(dir);
+  if (strcmp(dir, "/") == 0) return path[0] == '/';
+  return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
 const char *c2h_path_basename(const char *path) {
   const char *s = strrchr(path, '/');
   return s ? s + 1 : path;

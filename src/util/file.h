@@ -57,6 +57,10 @@ char *c2h_path_join(const char *a, const char *b);
 /* Returns a pointer to the last path component of path. */
 const char *c2h_path_basename(const char *path);
 
+/* Whether path is the directory dir or lies below it (both real paths, so
+ * that a prefix of the spelling is a prefix of the location). */
+int c2h_path_inside(const char *path, const char *dir);
+
 /* Whether path ends with one of the NULL-terminated extensions (".cu"). */
 int c2h_path_has_extension(const char *path, const char *const *extensions);
 

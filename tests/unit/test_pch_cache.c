@@ -1,5 +1,6 @@
-/* The on-disk cache of precompiled headers (src/front/pch_cache.c): names,
- * atomic commits, private links, pruning to the most recently used. */
+/* The on-disk cache (src/util/disk_cache.c) as precompiled headers use it
+ * (src/front/pch_cache.c): names, atomic commits, private links, pruning to
+ * the most recently used. */
 #define _XOPEN_SOURCE 700
 #include <setjmp.h>
 #include <stdarg.h>
@@ -76,12 +77,12 @@ static void test_commit_and_link(void **state) {
   (void)state;
   char *dir = make_dir();
   char *final = c2h_pch_cache_path(dir, "k");
-  char *tmp = c2h_pch_cache_temp(dir, final);
+  char *tmp = c2h_disk_cache_temp(dir, final);
   assert_non_null(tmp);
   write_file(tmp, "precompiled");
   assert_int_equal(c2h_pch_cache_commit(dir, tmp, final), 0);
   assert_int_equal(access(tmp, F_OK), -1);
-  char *mine = c2h_pch_cache_link(final);
+  char *mine = c2h_disk_cache_link(final);
   assert_non_null(mine);
   struct stat a, b;
   assert_int_equal(stat(final, &a), 0);
@@ -114,7 +115,7 @@ static void test_prune_keeps_recent(void **state) {
     else free(p);
   }
   char *final = c2h_pch_cache_path(dir, "new");
-  char *tmp = c2h_pch_cache_temp(dir, final);
+  char *tmp = c2h_disk_cache_temp(dir, final);
   write_file(tmp, "y");
   assert_int_equal(c2h_pch_cache_commit(dir, tmp, final), 0);
   assert_int_equal(count_entries(dir), C2H_PCH_CACHE_KEEP);
