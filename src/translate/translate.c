@@ -434,37 +434,6 @@ const char *c2h_compat_header(size_t *len) {
   return c2h_compat_header_text;
 }
 
-/* Reads HIP_VERSION_MAJOR / MINOR from a hip_version.h. */
-static c2h_version read_hip_version(const char *path) {
-  char *text = NULL;
-  size_t len = 0;
-  c2h_error err;
-  c2h_version v = 0;
-  if (c2h_file_read(path, &text, &len, &err) != 0) return 0;
-  const char *ma = strstr(text, "#define HIP_VERSION_MAJOR");
-  const char *mi = strstr(text, "#define HIP_VERSION_MINOR");
-  if (ma && mi) {
-    int major = atoi(ma + sizeof "#define HIP_VERSION_MAJOR");
-    int minor = atoi(mi + sizeof "#define HIP_VERSION_MINOR");
-    if (major > 0 && minor >= 0 && minor < 100) v = C2H_VERSION(major, minor);
-  }
-  free(text);
-  return v;
-}
-
-c2h_version c2h_installed_hip_version(void) {
-  const char *rocm = getenv("ROCM_PATH");
-  char buf[4096];
-  c2h_version v = 0;
-  if (rocm && *rocm) {
-    snprintf(buf, sizeof buf, "%s/include/hip/hip_version.h", rocm);
-    v = read_hip_version(buf);
-  }
-  if (!v) v = read_hip_version("/opt/rocm/include/hip/hip_version.h");
-  if (!v) v = read_hip_version("/usr/include/hip/hip_version.h");
-  return v;
-}
-
 /* `__version__ = '2.4.1+rocm6.1'` -> 2.4; 0 when the file has none. */
 static c2h_version read_torch_version(const char *path) {
   char *text = NULL;

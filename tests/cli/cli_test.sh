@@ -752,6 +752,34 @@ sc_library_target() {
   expect_stderr "cu2hip.yaml:1:17: .*not 'curand=rocm'" "the config file, position and value"
 }
 
+# --rocm-version auto: the HIP the ROCm search finds ($ROCM_PATH, $HIP_PATH,
+# --hip-path with --verify) is the target.
+sc_rocm_version_auto() {
+  fake_hip() { # fake_hip DIR MAJOR MINOR
+    mkdir -p "$1/include/hip" "$1/bin"
+    printf '#define HIP_VERSION_MAJOR %s\n#define HIP_VERSION_MINOR %s\n#define HIP_VERSION_PATCH 0\n' "$2" "$3" \
+      >"$1/include/hip/hip_version.h"
+    : >"$1/include/hip/hip_runtime.h"
+  }
+  fake_hip old 5 2
+  fake_hip new 7 0
+  mkdir src
+  printf '__global__ void k(int *p) { p[threadIdx.x] = 1; __syncwarp(); }\n' >src/a.cu
+  cp src/a.cu src/b.cu
+  ROCM_PATH=$PWD/old t -o out src
+  expect_rc 0
+  grep -q '__builtin_amdgcn_wave_barrier' out/a.cu || die "HIP 5.2 target: __syncwarp not replaced"
+  # $HIP_PATH counts (doctor and --verify always honoured it).
+  env -u ROCM_PATH HIP_PATH="$PWD/new" "$TOOL" src/a.cu >"$LOG/stdout" 2>"$LOG/stderr"
+  grep -q '__syncwarp()' "$LOG/stdout" || die "\$HIP_PATH's HIP 7.0 is not the target: $(head -c 300 "$LOG/stdout")"
+  # --hip-path (with --verify) wins over $ROCM_PATH; a stand-in hipcc builds anything.
+  printf '#!/bin/sh\nprev=\nfor a in "$@"; do [ "$prev" = -o ] && : >"$a"; prev=$a; done\nexit 0\n' >new/bin/hipcc
+  chmod +x new/bin/hipcc
+  ROCM_PATH=$PWD/old t -o out2 src --verify --hip-path new --hip-compiler "$PWD/new/bin/hipcc"
+  expect_rc 0
+  grep -q '__syncwarp()' out2/a.cu || die "--hip-path's HIP 7.0 is not the target"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -788,6 +816,7 @@ scenarios=(
   core_header_only
   library_target
   pytorch_version
+  rocm_version_auto
 )
 
 . "$(dirname "$0")/../lib/scenarios.sh"
