@@ -25,6 +25,7 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"
+#include "rocm/arch_support.h"
 #include "rocm/install.h"
 #include "util/proc.h"
 #include "verify/toolchain.h"
@@ -365,6 +366,14 @@ static void check_rocm(doctor *d) {
     it->version = *inst->version_text ? xstrdup(inst->version_text) : NULL;
     it->path = vh;
     free(rt);
+    /* What a translation run warns about, said here too. */
+    char *too_old = NULL;
+    if (c2h_rocm_predates_arch(inst, d->t.name, &too_old) != 0) oom();
+    if (too_old) {
+      it = add(d, SEC_ROCM, "rocm-version", ST_WARNING, "%s", too_old);
+      it->version = xstrdup(inst->version_text);
+      free(too_old);
+    }
   } else {
     add(d, SEC_ROCM, "hip", ST_MISSING,
         "no include/hip/hip_version.h in " C2H_ROCM_SEARCH_PLACES ": install ROCm's hip-dev (Debian: "

@@ -18,6 +18,7 @@
 #include "front/pch_cache.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
+#include "rocm/arch_support.h"
 #include "rocm/install.h"
 #include "util/file.h"
 #include "util/suggest.h"
@@ -82,8 +83,8 @@ static const char usage_text[] =
     "                            cu2hip_compat.h, written beside the outputs that need it\n"
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
-    "                            HIP --hip-path or the ROCm search finds, else latest),\n"
-    "                            latest                                  [default: auto]\n"
+    "                            HIP --hip-path or the ROCm search finds, else latest;\n"
+    "                            a warning if it predates ARCH), latest  [default: auto]\n"
     "      --pytorch-version V   PyTorch whose ROCm build the output is for: X.Y, or auto\n"
     "                            (the installed torch; none: the naming of PyTorch\n"
     "                            before 2.11, which 2.11 still accepts) [default: auto]\n"
@@ -540,17 +541,22 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
 }
 
 /* --rocm-version auto: the HIP version of the installation the ROCm search
- * finds (the one --verify compiles against), 0 when it gives none. Returns
- * -1, or an exit code. */
+ * finds (the one --verify compiles against), 0 when it gives none; a
+ * warning when that release predates the target GPU. Returns -1, or an
+ * exit code. */
 static int auto_rocm_version(const cli *c, c2h_version *target) {
   c2h_rocm_install inst;
+  char *warning = NULL;
   int rc = c2h_rocm_find(c->hip_path, &inst);
+  if (!rc) rc = c2h_rocm_predates_arch(&inst, c->project.offload_arch, &warning);
   *target = inst.version;
   c2h_rocm_install_dispose(&inst);
   if (rc) {
     fputs("cu2hip: out of memory\n", stderr);
     return C2H_EXIT_INTERNAL;
   }
+  if (warning) fprintf(stderr, "cu2hip: warning: %s\n", warning);
+  free(warning);
   return -1;
 }
 

@@ -1,6 +1,7 @@
 /* The ROCm search (rocm/install.h) over fake installation trees: its order,
  * the variables and --hip-path, links, the hip_version.h it reads, the
- * Python package folders (util/python_sites.h). */
+ * Python package folders (util/python_sites.h) and the first release of an
+ * architecture (rocm/arch_support.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cu2hip/translate.h"
+#include "rocm/arch_support.h"
 #include "rocm/install.h"
 #include "util/file.h"
 #include "util/python_sites.h"
@@ -273,6 +275,47 @@ static void python_folders(void **state) {
   c2h_rocm_list_dispose(&l);
 }
 
+/* gfx942 (MI300X) came with ROCm 6.0; an older installation gets advice
+ * naming its version, where it is, and both ways out. */
+static void architecture_support(void **state) {
+  (void)state;
+  assert_int_equal(c2h_rocm_first_release_for("gfx942"), C2H_VERSION(6, 0));
+  assert_int_equal(c2h_rocm_first_release_for("gfx942:sramecc+:xnack-"), C2H_VERSION(6, 0));
+  assert_int_equal(c2h_rocm_first_release_for(NULL), C2H_VERSION(6, 0));
+  assert_int_equal(c2h_rocm_first_release_for("gfx9420"), 0);
+  assert_int_equal(c2h_rocm_first_release_for("gfx90a"), 0);
+
+  fake_hip("usr", 5, 2, 21153);
+  c2h_rocm_list l;
+  assert_int_equal(c2h_rocm_find_all_in(NULL, &places, &l), 0);
+  assert_int_equal(l.n, 1);
+  char *msg = NULL;
+  assert_int_equal(c2h_rocm_predates_arch(&l.items[0], "gfx942:xnack-", &msg), 0);
+  assert_non_null(msg);
+  assert_non_null(strstr(msg, "HIP 5.2 ("));
+  assert_non_null(strstr(msg, l.items[0].include_dir));
+  assert_non_null(strstr(msg, "the system's /usr"));
+  assert_non_null(strstr(msg, "first release for gfx942:"));
+  assert_non_null(strstr(msg, "--rocm-version 5.2 keeps this target"));
+  assert_non_null(strstr(msg, "install ROCm 6.0 or later"));
+  free(msg);
+  /* Another architecture cu2hip knows nothing of: no advice. */
+  assert_int_equal(c2h_rocm_predates_arch(&l.items[0], "gfx90a", &msg), 0);
+  assert_null(msg);
+  /* A release that supports it, or an unknown version: none either. */
+  l.items[0].version = C2H_VERSION(6, 0);
+  assert_int_equal(c2h_rocm_predates_arch(&l.items[0], NULL, &msg), 0);
+  assert_null(msg);
+  l.items[0].version = 0;
+  assert_int_equal(c2h_rocm_predates_arch(&l.items[0], NULL, &msg), 0);
+  assert_null(msg);
+  c2h_rocm_list_dispose(&l);
+  c2h_rocm_install none;
+  memset(&none, 0, sizeof none);
+  assert_int_equal(c2h_rocm_predates_arch(&none, NULL, &msg), 0);
+  assert_null(msg);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(search_order, setup, teardown),
@@ -281,6 +324,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(versions_read, setup, teardown),
       cmocka_unit_test_setup_teardown(nothing_installed, setup, teardown),
       cmocka_unit_test_setup_teardown(python_folders, setup, teardown),
+      cmocka_unit_test_setup_teardown(architecture_support, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
