@@ -11,22 +11,7 @@
 void c2h_python_sites_init(c2h_python_sites *sites) { memset(sites, 0, sizeof *sites); }
 
 /* Takes dir (NULL: out of memory) unless it is listed already. */
-static int add_dir(c2h_python_sites *sites, char *dir) {
-  if (!dir) return C2H_ERR_NOMEM;
-  for (size_t i = 0; i < sites->n; i++)
-    if (strcmp(sites->dirs[i], dir) == 0) {
-      free(dir);
-      return 0;
-    }
-  char **grown = realloc(sites->dirs, (sites->n + 1) * sizeof *grown);
-  if (!grown) {
-    free(dir);
-    return C2H_ERR_NOMEM;
-  }
-  sites->dirs = grown;
-  sites->dirs[sites->n++] = dir;
-  return 0;
-}
+static int add_dir(c2h_python_sites *sites, char *dir) { return c2h_strings_add_unique(&sites->dirs, &sites->n, dir); }
 
 /* Adds what pattern matches, in glob's (sorted) order. */
 static int add_glob(c2h_python_sites *sites, const char *pattern) {
