@@ -145,9 +145,6 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
 #define C2H_COMPAT_HEADER_NAME "cu2hip_compat.h"
 const char *c2h_compat_header(size_t *len);
 
-/* The HIP version installed on this machine (read from hip/hip_version.h in
- * $ROCM_PATH/include, /opt/rocm/include or /usr/include), or 0. */
-c2h_version c2h_installed_hip_version(void);
 /* The version of the PyTorch the Python on this machine would import: the
  * first torch/version.py of $PYTHONPATH, $VIRTUAL_ENV's site-packages,
  * /usr/local/lib/python3.x (site- and dist-packages) and

@@ -19,9 +19,10 @@ typedef struct c2h_verify_options {
    * support (clang++-22 ... clang++-14, clang++, ROCm's clang). */
   const char *compiler;
   /* A HIP installation (the folder holding include/hip and bin/) whose
-   * headers the compiles use; NULL: found as doctor finds it ($ROCM_PATH,
-   * $HIP_PATH, /opt/rocm, /usr). A relative path is taken from the current
-   * folder. */
+   * headers the compiles use; NULL: found as doctor and --rocm-version
+   * auto find it ($ROCM_PATH, $HIP_PATH, /opt/rocm, /opt/rocm/core-X.Y,
+   * /opt/rocm-X.Y.Z, the rocm-sdk Python wheels, /usr). A relative path is
+   * taken from the current folder. */
   const char *hip_path;
   /* The ROCm device-library folder given to clang (relative: from the
    * current folder); NULL: found as doctor finds it ($HIP_DEVICE_LIB_PATH,

@@ -25,6 +25,8 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"
+#include "rocm/arch_support.h"
+#include "rocm/install.h"
 #include "util/proc.h"
 #include "verify/toolchain.h"
 
@@ -52,8 +54,9 @@ static const char doctor_usage[] =
     "      --offload-arch ARCH    target architecture            [default: gfx942]\n"
     "      --format F             text or json                   [default: text]\n"
     "      --hip-path DIR         the HIP installation to check (the folder holding\n"
-    "                             include/hip)   [default: $ROCM_PATH, $HIP_PATH,\n"
-    "                             /opt/rocm, /usr]\n"
+    "                             include/hip)  [default: the first found in\n"
+    "                             $ROCM_PATH, $HIP_PATH, /opt/rocm, /opt/rocm/core-X.Y,\n"
+    "                             /opt/rocm-X.Y.Z, rocm-sdk Python packages, /usr]\n"
     "      --device-lib-path DIR  also look for device libraries in DIR (first)\n"
     "      --pytorch              also check PyTorch for extensions built for ARCH:\n"
     "                             importable, a ROCm build, its architectures,\n"
@@ -186,7 +189,8 @@ typedef struct doctor {
   const char *hip_path;  /* --hip-path, or NULL */
   item **items;
   size_t n_items;
-  char *rocm_root;     /* prefix holding include/hip/hip_version.h */
+  c2h_rocm_list rocm;  /* the ROCm installations found, in search order */
+  const char *rocm_root; /* the first one's prefix, or NULL: the one used below */
   c2h_device_libs dl;  /* device-library folders: any, and the one for the target */
   int n_gpus;          /* -1: unknown */
   char builder[32];    /* label of the compiler named in the verdict */
@@ -224,7 +228,7 @@ static void doctor_free(doctor *d) {
     free(it);
   }
   free(d->items);
-  free(d->rocm_root);
+  c2h_rocm_list_dispose(&d->rocm);
   c2h_device_libs_dispose(&d->dl);
   free(d->build_command);
 }
@@ -339,33 +343,41 @@ static const hip_lib hip_libs[] = {
 };
 
 static void check_rocm(doctor *d) {
-  const char *prefixes[C2H_ROCM_PREFIXES];
-  c2h_rocm_prefixes(d->hip_path, prefixes);
-  if (c2h_rocm_root(d->hip_path, &d->rocm_root) != 0) oom();
-  c2h_version auto_v = c2h_installed_hip_version();
-  char auto_text[32] = "";
-  if (auto_v) snprintf(auto_text, sizeof auto_text, "%d.%d", auto_v / 100, auto_v % 100);
-  if (d->rocm_root) {
-    char *vh = fmt("%s/include/hip/hip_version.h", d->rocm_root);
-    char *rt = fmt("%s/include/hip/hip_runtime.h", d->rocm_root);
-    char *ver = header_version(vh);
+  if (c2h_rocm_find_all(d->hip_path, &d->rocm) != 0) oom();
+  const c2h_rocm_install *inst = d->rocm.n ? &d->rocm.items[0] : NULL;
+  if (inst) {
+    d->rocm_root = inst->root;
+    char *vh = fmt("%s/hip/hip_version.h", inst->include_dir);
+    char *rt = fmt("%s/hip/hip_runtime.h", inst->include_dir);
+    char auto_text[96] = "";
+    if (inst->version)
+      snprintf(auto_text, sizeof auto_text, "; translations with --rocm-version auto%s target %d.%d",
+               d->hip_path ? " and this --hip-path" : "", inst->version / 100, inst->version % 100);
     item *it;
     if (is_file(rt))
-      it = add(d, SEC_ROCM, "hip", ST_OK, "HIP %s headers in %s/include/hip%s%s",
-               ver ? ver : "(version unknown)", d->rocm_root,
-               auto_v ? "; translations with --rocm-version auto target " : "", auto_text);
+      it = add(d, SEC_ROCM, "hip", ST_OK, "HIP %s headers in %s/hip (found through %s)%s",
+               *inst->version_text ? inst->version_text : "(version unknown)", inst->include_dir,
+               c2h_rocm_origin_text(inst->origin), auto_text);
     else
       it = add(d, SEC_ROCM, "hip", ST_WARNING,
                "%s exists but hip/hip_runtime.h does not: the HIP headers are incomplete; reinstall ROCm's "
                "hip-dev (Debian: libamdhip64-dev)",
                vh);
-    it->version = ver;
+    it->version = *inst->version_text ? xstrdup(inst->version_text) : NULL;
     it->path = vh;
     free(rt);
+    /* What a translation run warns about, said here too. */
+    char *too_old = NULL;
+    if (c2h_rocm_predates_arch(inst, d->t.name, &too_old) != 0) oom();
+    if (too_old) {
+      it = add(d, SEC_ROCM, "rocm-version", ST_WARNING, "%s", too_old);
+      it->version = xstrdup(inst->version_text);
+      free(too_old);
+    }
   } else {
     add(d, SEC_ROCM, "hip", ST_MISSING,
-        "no hip/hip_version.h under $ROCM_PATH, $HIP_PATH, /opt/rocm or /usr/include: install ROCm's hip-dev "
-        "(Debian: libamdhip64-dev), or set ROCM_PATH to the ROCm install");
+        "no include/hip/hip_version.h in " C2H_ROCM_SEARCH_PLACES ": install ROCm's hip-dev (Debian: "
+        "libamdhip64-dev), or set ROCM_PATH to the ROCm install");
   }
 
   /* The runtime library, needed to link programs (not to compile them). */
@@ -387,22 +399,17 @@ static void check_rocm(doctor *d) {
         "(Debian: libamdhip64-dev)");
   }
 
-  /* The HIP libraries, looked for in each include folder in turn. */
-  const char *incs[C2H_ROCM_PREFIXES + 1];
-  size_t n_inc = 0;
-  if (d->rocm_root) incs[n_inc++] = d->rocm_root;
-  for (int i = 0; i < C2H_ROCM_PREFIXES; i++)
-    if (prefixes[i] && (!d->rocm_root || strcmp(prefixes[i], d->rocm_root) != 0)) incs[n_inc++] = prefixes[i];
+  /* The HIP libraries, looked for in each installation in turn. */
   for (size_t l = 0; l < sizeof hip_libs / sizeof *hip_libs; l++) {
     const hip_lib *hl = &hip_libs[l];
     char *found = NULL;
-    const char *root = NULL;
-    for (size_t r = 0; r < n_inc && !found; r++)
+    const char *include_dir = NULL;
+    for (size_t r = 0; r < d->rocm.n && !found; r++)
       for (size_t h = 0; h < 3 && hl->headers[h] && !found; h++) {
-        char *c = fmt("%s/include/%s", incs[r], hl->headers[h]);
+        char *c = fmt("%s/%s", d->rocm.items[r].include_dir, hl->headers[h]);
         if (is_file(c)) {
           found = c;
-          root = incs[r];
+          include_dir = d->rocm.items[r].include_dir;
         } else {
           free(c);
         }
@@ -415,7 +422,7 @@ static void check_rocm(doctor *d) {
     }
     char *ver = NULL;
     for (size_t h = 0; h < 4 && hl->version_hdrs[h] && !ver; h++) {
-      char *c = fmt("%s/include/%s", root, hl->version_hdrs[h]);
+      char *c = fmt("%s/%s", include_dir, hl->version_hdrs[h]);
       ver = header_version(c);
       free(c);
     }
@@ -494,7 +501,7 @@ static const char *probe_hint(c2h_probe_failure f) {
 
 static int check_compilers(doctor *d) {
   c2h_compilers cl;
-  if (c2h_compilers_find(d->hip_path, d->rocm_root, &cl) != 0) oom();
+  if (c2h_compilers_find(d->hip_path, &d->rocm, &cl) != 0) oom();
   const c2h_compiler *cs = cl.items;
   size_t n = cl.n;
 

@@ -17,6 +17,8 @@
 #include "cli/supervise.h"
 #include "cu2hip/cu2hip.h"
 #include "report/report.h"
+#include "rocm/arch_support.h"
+#include "rocm/install.h"
 #include "util/disk_cache.h"
 #include "util/file.h"
 #include "util/suggest.h"
@@ -81,7 +83,8 @@ static const char usage_text[] =
     "                            cu2hip_compat.h, written beside the outputs that need it\n"
     "      --rules FILE          load extra rule-table entries (may repeat; override defaults)\n"
     "      --rocm-version V      oldest ROCm the output must build with: X.Y, auto (the\n"
-    "                            installed HIP, else latest), latest     [default: auto]\n"
+    "                            HIP --hip-path or the ROCm search finds, else latest;\n"
+    "                            a warning if it predates ARCH), latest  [default: auto]\n"
     "      --pytorch-version V   PyTorch whose ROCm build the output is for: X.Y, or auto\n"
     "                            (the installed torch; none: the naming of PyTorch\n"
     "                            before 2.11, which 2.11 still accepts) [default: auto]\n"
@@ -93,7 +96,10 @@ static const char usage_text[] =
     "  -I DIR, -D NAME[=VAL], -U NAME, --std=STD\n"
     "                            parser flags, as for a compiler\n"
     "      --extra-arg ARG       pass ARG to the parser\n"
-    "      --cuda-path DIR       parse against this CUDA toolkit instead of the built-in shim\n"
+    "      --cuda-path DIR       parse against this CUDA toolkit instead of the built-in shim\n";
+
+/* Split in parts: C compilers need not take string literals over 4095 bytes. */
+static const char usage_diagnostics[] =
     "\n"
     "diagnostics:\n"
     "      --format F            text, json (reviewdog rdjson), jsonl (one diagnostic\n"
@@ -117,7 +123,6 @@ static const char usage_text[] =
     "      --report FILE         also write a project report; FILE's extension picks the\n"
     "                            format: .md, .json or .html (one self-contained page)\n";
 
-/* Split in parts: C compilers need not take string literals over 4095 bytes. */
 static const char usage_projects[] =
     "\n"
     "projects:\n"
@@ -143,9 +148,11 @@ static const char usage_projects[] =
     "                            report what fails (compile-error diagnostics)\n"
     "      --hip-compiler PATH   the compiler --verify runs (default: hipcc when it builds\n"
     "                            ARCH, else a clang++ with HIP support)\n"
-    "      --hip-path DIR        the HIP installation --verify compiles against (the folder\n"
-    "                            holding include/hip; default: $ROCM_PATH, $HIP_PATH,\n"
-    "                            /opt/rocm, /usr)\n"
+    "      --hip-path DIR        the HIP installation --verify compiles against and auto\n"
+    "                            targets (the folder holding include/hip; default: the\n"
+    "                            first found in $ROCM_PATH, $HIP_PATH, /opt/rocm,\n"
+    "                            /opt/rocm/core-X.Y, /opt/rocm-X.Y.Z, rocm-sdk Python\n"
+    "                            packages, /usr)\n"
     "      --device-lib-path DIR ROCm device libraries for --verify (without one for ARCH,\n"
     "                            --verify only checks syntax; see cu2hip doctor)\n"
     "      --file-time-limit SEC give up on a file after SEC seconds (time-limit diagnostic;\n"
@@ -164,6 +171,12 @@ static const char usage_projects[] =
 #include "cu2hip/exit_codes.def"
 #undef X
     ;
+
+static void print_usage(FILE *out) {
+  fputs(usage_text, out);
+  fputs(usage_diagnostics, out);
+  fputs(usage_projects, out);
+}
 
 static int push(const char ***arr, size_t *n, const char *value) {
   const char **p = realloc(*arr, (*n + 1) * sizeof *p);
@@ -417,7 +430,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case 'U': flag = joined("-U", optarg); break;
       case OPT_STD: flag = joined("-std=", optarg); break;
       case 'q': c->quiet = 1; break;
-      case 'h': fputs(usage_text, stdout); fputs(usage_projects, stdout); return C2H_EXIT_OK;
+      case 'h': print_usage(stdout); return C2H_EXIT_OK;
       case 'V': printf("cu2hip %s\n", c2h_version_string()); return C2H_EXIT_OK;
       case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
       default:
@@ -527,6 +540,26 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
   return code;
 }
 
+/* --rocm-version auto: the HIP version of the installation the ROCm search
+ * finds (the one --verify compiles against), 0 when it gives none; a
+ * warning when that release predates the target GPU. Returns -1, or an
+ * exit code. */
+static int auto_rocm_version(const cli *c, c2h_version *target) {
+  c2h_rocm_install inst;
+  char *warning = NULL;
+  int rc = c2h_rocm_find(c->hip_path, &inst);
+  if (!rc) rc = c2h_rocm_predates_arch(&inst, c->project.offload_arch, &warning);
+  *target = inst.version;
+  c2h_rocm_install_dispose(&inst);
+  if (rc) {
+    fputs("cu2hip: out of memory\n", stderr);
+    return C2H_EXIT_INTERNAL;
+  }
+  if (warning) fprintf(stderr, "cu2hip: warning: %s\n", warning);
+  free(warning);
+  return -1;
+}
+
 static int load_rules(cli *c, c2h_rules **rules) {
   c2h_error err;
   c2h_error_clear(&err);
@@ -552,7 +585,9 @@ static int load_rules(cli *c, c2h_rules **rules) {
   }
   const char *v = c->rocm_version ? c->rocm_version : "auto";
   c2h_version target = 0;
-  if (strcmp(v, "latest") == 0 || (strcmp(v, "auto") == 0 && !(target = c2h_installed_hip_version())))
+  int code;
+  if (strcmp(v, "auto") == 0 && (code = auto_rocm_version(c, &target)) >= 0) return code;
+  if (strcmp(v, "latest") == 0 || (strcmp(v, "auto") == 0 && !target))
     target = c2h_rules_newest_version(*rules);
   else if (strcmp(v, "auto") != 0 && c2h_version_parse(v, &target))
     return usage_error("--rocm-version must be X.Y, auto or latest, not '%s'", v);
@@ -711,8 +746,7 @@ int main(int argc, char **argv) {
   /* Commands, like check and explain, whatever files the folder holds: a
    * file called help or version is named ./help. */
   if (argc > 1 && strcmp(argv[1], "help") == 0) {
-    fputs(usage_text, stdout);
-    fputs(usage_projects, stdout);
+    print_usage(stdout);
     return fflush(stdout) != 0 ? C2H_EXIT_USAGE : C2H_EXIT_OK;
   }
   if (argc > 1 && strcmp(argv[1], "version") == 0) {

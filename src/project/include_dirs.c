@@ -23,28 +23,12 @@ typedef struct dirs {
   int sources;            /* paths read are sources the script builds, not include folders */
 } dirs;
 
-/* A source a script builds (real is its real path, taken). */
-static int add_source(c2h_run *r, char *real) {
-  for (size_t i = 0; i < r->n_script_sources; i++)
-    if (strcmp(r->script_sources[i], real) == 0) {
-      free(real);
-      return 0;
-    }
-  char **grown = realloc(r->script_sources, (r->n_script_sources + 1) * sizeof *grown);
-  if (!grown) {
-    free(real);
-    return C2H_ERR_NOMEM;
-  }
-  r->script_sources = grown;
-  r->script_sources[r->n_script_sources++] = real;
-  return 0;
-}
-
 static int add_dir(dirs *d, const char *path) {
   c2h_run *r = d->r;
   char *real = realpath(path, NULL);
   if (!real) return 0; /* a path the build makes, or one outside this machine's tree */
-  if (d->sources) return add_source(r, real);
+  /* A source a script builds. */
+  if (d->sources) return c2h_strings_add_unique(&r->script_sources, &r->n_script_sources, real);
   for (size_t i = 0; i < r->n_script_includes; i++)
     if (strcmp(r->script_includes[i].dir, real) == 0 && strcmp(r->script_includes[i].scope, d->script_dir) == 0) {
       free(real);

@@ -1,7 +1,6 @@
 /* One file: parse, run the rewrite passes, apply the edits. */
 #include <stdio.h>
 #include <stdint.h>
-#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +17,7 @@
 #include "translate/nesting.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/python_sites.h"
 
 struct c2h_translator {
   c2h_translate_options options;
@@ -434,37 +434,6 @@ const char *c2h_compat_header(size_t *len) {
   return c2h_compat_header_text;
 }
 
-/* Reads HIP_VERSION_MAJOR / MINOR from a hip_version.h. */
-static c2h_version read_hip_version(const char *path) {
-  char *text = NULL;
-  size_t len = 0;
-  c2h_error err;
-  c2h_version v = 0;
-  if (c2h_file_read(path, &text, &len, &err) != 0) return 0;
-  const char *ma = strstr(text, "#define HIP_VERSION_MAJOR");
-  const char *mi = strstr(text, "#define HIP_VERSION_MINOR");
-  if (ma && mi) {
-    int major = atoi(ma + sizeof "#define HIP_VERSION_MAJOR");
-    int minor = atoi(mi + sizeof "#define HIP_VERSION_MINOR");
-    if (major > 0 && minor >= 0 && minor < 100) v = C2H_VERSION(major, minor);
-  }
-  free(text);
-  return v;
-}
-
-c2h_version c2h_installed_hip_version(void) {
-  const char *rocm = getenv("ROCM_PATH");
-  char buf[4096];
-  c2h_version v = 0;
-  if (rocm && *rocm) {
-    snprintf(buf, sizeof buf, "%s/include/hip/hip_version.h", rocm);
-    v = read_hip_version(buf);
-  }
-  if (!v) v = read_hip_version("/opt/rocm/include/hip/hip_version.h");
-  if (!v) v = read_hip_version("/usr/include/hip/hip_version.h");
-  return v;
-}
-
 /* `__version__ = '2.4.1+rocm6.1'` -> 2.4; 0 when the file has none. */
 static c2h_version read_torch_version(const char *path) {
   char *text = NULL;
@@ -484,34 +453,16 @@ static c2h_version read_torch_version(const char *path) {
   return v;
 }
 
-static c2h_version torch_version_in(const char *pattern) {
-  glob_t g;
-  c2h_version v = 0;
-  if (glob(pattern, 0, NULL, &g) != 0) return 0;
-  for (size_t i = 0; !v && i < g.gl_pathc; i++) v = read_torch_version(g.gl_pathv[i]);
-  globfree(&g);
-  return v;
-}
-
 c2h_version c2h_installed_pytorch_version(void) {
-  char buf[4096];
+  c2h_python_sites sites;
+  c2h_python_sites_init(&sites);
+  c2h_python_sites_add_default(&sites); /* out of memory: the folders listed so far */
   c2h_version v = 0;
-  const char *pp = getenv("PYTHONPATH");
-  while (pp && *pp && !v) {
-    size_t n = strcspn(pp, ":");
-    if (n > 0 && n < sizeof buf - 32) {
-      snprintf(buf, sizeof buf, "%.*s/torch/version.py", (int)n, pp);
-      v = read_torch_version(buf);
-    }
-    pp += n + (pp[n] == ':');
+  for (size_t i = 0; i < sites.n && !v; i++) {
+    char *path = c2h_path_join(sites.dirs[i], "torch/version.py");
+    if (path) v = read_torch_version(path);
+    free(path);
   }
-  const char *venv = getenv("VIRTUAL_ENV");
-  if (!v && venv && *venv && strlen(venv) < sizeof buf - 64) {
-    snprintf(buf, sizeof buf, "%s/lib/python3*/site-packages/torch/version.py", venv);
-    v = torch_version_in(buf);
-  }
-  if (!v) v = torch_version_in("/usr/local/lib/python3*/site-packages/torch/version.py");
-  if (!v) v = torch_version_in("/usr/local/lib/python3*/dist-packages/torch/version.py");
-  if (!v) v = read_torch_version("/usr/lib/python3/dist-packages/torch/version.py");
+  c2h_python_sites_dispose(&sites);
   return v;
 }

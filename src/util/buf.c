@@ -83,3 +83,20 @@ char *c2h_strndup(const char *s, size_t n) {
   p[n] = '\0';
   return p;
 }
+
+int c2h_strings_add_unique(char ***items, size_t *n, char *s) {
+  if (!s) return C2H_ERR_NOMEM;
+  for (size_t i = 0; i < *n; i++)
+    if (strcmp((*items)[i], s) == 0) {
+      free(s);
+      return 0;
+    }
+  char **grown = realloc(*items, (*n + 1) * sizeof *grown);
+  if (!grown) {
+    free(s);
+    return C2H_ERR_NOMEM;
+  }
+  *items = grown;
+  grown[(*n)++] = s;
+  return 0;
+}

@@ -34,4 +34,9 @@ char *c2h_strdup_printf(const char *fmt, ...)
     ;
 char *c2h_strndup(const char *s, size_t n);
 
+/* Appends s (taken; NULL: out of memory) to the *n strings of *items,
+ * unless an equal one is there already (then s is freed): a list without
+ * repeats, in the order first seen. Returns 0 or C2H_ERR_NOMEM. */
+int c2h_strings_add_unique(char ***items, size_t *n, char *s);
+
 #endif

@@ -76,40 +76,11 @@ int c2h_arch_parse(const char *text, c2h_arch *arch) {
 
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 
-void c2h_rocm_prefixes(const char *hip_path, const char *out[C2H_ROCM_PREFIXES]) {
-  out[0] = hip_path;
-  out[1] = getenv("ROCM_PATH");
-  out[2] = getenv("HIP_PATH");
-  out[3] = "/opt/rocm";
-  out[4] = "/usr";
-  for (int i = 0; i < C2H_ROCM_PREFIXES; i++) {
-    if (out[i] && !*out[i]) out[i] = NULL;
-    for (int j = 0; out[i] && j < i; j++)
-      if (out[j] && strcmp(out[i], out[j]) == 0) out[i] = NULL;
-  }
-}
-
 /* path made absolute (the compiles run in a scratch folder): its real path
  * when it exists, else path itself. NULL when out of memory. */
 static char *absolute(const char *path) {
   char *real = realpath(path, NULL);
   return real ? real : c2h_strdup(path);
-}
-
-int c2h_rocm_root(const char *hip_path, char **root) {
-  *root = NULL;
-  const char *prefixes[C2H_ROCM_PREFIXES];
-  c2h_rocm_prefixes(hip_path, prefixes);
-  for (int i = 0; i < C2H_ROCM_PREFIXES; i++) {
-    if (!prefixes[i]) continue;
-    int found = has_file(prefixes[i], "include/hip/hip_version.h");
-    if (found < 0) return C2H_ERR_NOMEM;
-    if (found) {
-      *root = absolute(prefixes[i]);
-      return *root ? 0 : C2H_ERR_NOMEM;
-    }
-  }
-  return 0;
 }
 
 int c2h_hip_path_check(const char *hip_path, c2h_error *err) {
@@ -161,6 +132,7 @@ int c2h_device_libs_find(const char *first, const char *first_origin, const char
   if (rocm_root && strcmp(rocm_root, "/usr") != 0) {
     rc |= add_devlib(cand, &n, fmt("%s/amdgcn/bitcode", rocm_root), "ROCm");
     rc |= add_devlib(cand, &n, fmt("%s/lib/amdgcn/bitcode", rocm_root), "ROCm");
+    rc |= add_devlib(cand, &n, fmt("%s/lib/llvm/amdgcn/bitcode", rocm_root), "ROCm"); /* TheRock's layout */
   }
   rc |= add_devlib(cand, &n, c2h_strdup("/opt/rocm/amdgcn/bitcode"), "ROCm");
   rc |= add_devlib(cand, &n, c2h_strdup("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"), "Debian's rocm-device-libs");
@@ -241,17 +213,27 @@ static int mark_duplicates(c2h_compilers *cs) {
   return 0;
 }
 
-int c2h_compilers_find(const char *hip_path, const char *rocm_root, c2h_compilers *out) {
+/* The installations whose bin/ may hold hipcc or ROCm's clang: not the
+ * system's, whose compilers are on PATH (Debian's hipcc, clang++-NN). */
+static int own_compilers(const c2h_rocm_install *inst) { return strcmp(inst->root, "/usr") != 0; }
+
+int c2h_compilers_find(const char *hip_path, const c2h_rocm_list *rocm, c2h_compilers *out) {
   memset(out, 0, sizeof *out);
   int rc = 0;
-  const char *prefixes[C2H_ROCM_PREFIXES];
-  c2h_rocm_prefixes(hip_path, prefixes);
 
-  /* hipcc: on PATH, else in a ROCm prefix; with --hip-path, only its own. */
-  char *hipcc = hip_path ? NULL : c2h_proc_find_in_path("hipcc");
-  for (int i = 0; i < (hip_path ? 1 : 4) && !hipcc && !rc; i++) {
-    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
-    char *c = fmt("%s/bin/hipcc", prefixes[i]);
+  /* hipcc: on PATH, else in a ROCm installation; with --hip-path, only its own. */
+  char *hipcc = NULL;
+  if (hip_path) {
+    char *c = fmt("%s/bin/hipcc", hip_path);
+    if (!c) rc = C2H_ERR_NOMEM;
+    else if (is_exec(c)) hipcc = c;
+    else free(c);
+  } else {
+    hipcc = c2h_proc_find_in_path("hipcc");
+  }
+  for (size_t i = 0; !hip_path && i < rocm->n && !hipcc && !rc; i++) {
+    if (!own_compilers(&rocm->items[i])) continue;
+    char *c = fmt("%s/bin/hipcc", rocm->items[i].root);
     if (!c) rc = C2H_ERR_NOMEM;
     else if (is_exec(c)) hipcc = c;
     else free(c);
@@ -265,12 +247,12 @@ int c2h_compilers_find(const char *hip_path, const char *rocm_root, c2h_compiler
   }
   char *plain = rc ? NULL : c2h_proc_find_in_path("clang++");
   if (plain) rc |= add_compiler(out, "clang++", plain, 0);
-  /* ROCm's own clang, in the prefixes other than the system's. */
-  for (int i = 0; i < 4 && rocm_root && out->n < 14 && !rc; i++) {
-    if (!prefixes[i] || !strcmp(prefixes[i], "/usr")) continue;
+  /* ROCm's own clang, in the installations other than the system's. */
+  for (size_t i = 0; i < rocm->n && out->n < 14 && !rc; i++) {
+    if (!own_compilers(&rocm->items[i])) continue;
     static const char *const sub[] = {"llvm/bin/clang++", "lib/llvm/bin/clang++"};
     for (int k = 0; k < 2; k++) {
-      char *c = fmt("%s/%s", prefixes[i], sub[k]);
+      char *c = fmt("%s/%s", rocm->items[i].root, sub[k]);
       if (!c) {
         rc = C2H_ERR_NOMEM;
         break;
@@ -556,7 +538,9 @@ static int no_compiler(const c2h_toolchain_request *rq, const c2h_compilers *cs,
 
 int c2h_toolchain_select(const c2h_toolchain_request *rq, c2h_toolchain *tc, c2h_error *err) {
   memset(tc, 0, sizeof *tc);
-  char *root = NULL;
+  c2h_rocm_list rocm;
+  memset(&rocm, 0, sizeof rocm);
+  const char *root = NULL; /* the ROCm prefix the compiles use */
   c2h_device_libs dl;
   memset(&dl, 0, sizeof dl);
   c2h_compilers cs;
@@ -570,7 +554,8 @@ int c2h_toolchain_select(const c2h_toolchain_request *rq, c2h_toolchain *tc, c2h
   const char *devlib = rq->device_lib_path;
   int rc = rq->hip_path ? c2h_hip_path_check(rq->hip_path, err) : 0;
   if (rc) goto done;
-  if ((rc = c2h_rocm_root(rq->hip_path, &root)) != 0) goto nomem;
+  if ((rc = c2h_rocm_find_all(rq->hip_path, &rocm)) != 0) goto nomem;
+  if (rocm.n) root = rocm.items[0].root;
   if (devlib && !is_dir(devlib)) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, devlib, 0, 0, "the device-library path is not a folder");
     goto done;
@@ -585,7 +570,7 @@ int c2h_toolchain_select(const c2h_toolchain_request *rq, c2h_toolchain *tc, c2h
   }
   if (rq->compiler) {
     if ((rc = c2h_compilers_given(rq->compiler, &cs, err)) != 0) goto done;
-  } else if ((rc = c2h_compilers_find(rq->hip_path, root, &cs)) != 0) {
+  } else if ((rc = c2h_compilers_find(rq->hip_path, &rocm, &cs)) != 0) {
     goto nomem;
   }
   if (!cs.n) {
@@ -650,7 +635,7 @@ done:
   c2h_compilers_dispose(&cs);
   c2h_device_libs_dispose(&dl);
   free(given_devlib);
-  free(root);
+  c2h_rocm_list_dispose(&rocm);
   if (rc) c2h_toolchain_dispose(tc);
   return rc;
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "cu2hip/error.h"
+#include "rocm/install.h"
 #include "util/proc.h"
 
 enum {
@@ -31,17 +32,9 @@ int c2h_arch_parse(const char *text, c2h_arch *arch);
 
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 
-enum { C2H_ROCM_PREFIXES = 5 };
-
-/* Candidate ROCm prefixes in search order: hip_path (--hip-path; may be
- * NULL), $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr; unset, empty or repeated
- * ones are NULL. */
-void c2h_rocm_prefixes(const char *hip_path, const char *out[C2H_ROCM_PREFIXES]);
-
-/* The first prefix holding include/hip/hip_version.h, as an absolute path
- * (a relative one is taken from the current folder; the compiles run
- * elsewhere), in *root (malloc'd), or NULL. Returns 0 or C2H_ERR_NOMEM. */
-int c2h_rocm_root(const char *hip_path, char **root);
+/* The ROCm prefix (the first installation rocm/install.h finds, searching
+ * --hip-path first) is what the compiles use: --rocm-path, --hip-path and
+ * -isystem PREFIX/include for clang, and the device libraries below it. */
 
 /* Whether hip_path (--hip-path) is a HIP installation: a folder holding
  * include/hip/hip_runtime.h. Returns 0, or C2H_ERR_USAGE with err saying
@@ -93,11 +86,11 @@ typedef struct c2h_compilers {
 } c2h_compilers;
 
 /* The compilers of this machine, in order of preference: hipcc (on PATH,
- * else in bin/ of $ROCM_PATH, $HIP_PATH or /opt/rocm; with hip_path, only
- * the one in its bin/, as another hipcc would use its own HIP), clang++-22
- * ... clang++-14 and clang++ on PATH, then ROCm's own clang++ (when
- * rocm_root is not NULL). Returns 0 or C2H_ERR_NOMEM. */
-int c2h_compilers_find(const char *hip_path, const char *rocm_root, c2h_compilers *out);
+ * else in bin/ of the ROCm installations found, rocm, other than /usr; with
+ * hip_path, only the one in its bin/, as another hipcc would use its own
+ * HIP), clang++-22 ... clang++-14 and clang++ on PATH, then the ROCm
+ * installations' own clang++. Returns 0 or C2H_ERR_NOMEM. */
+int c2h_compilers_find(const char *hip_path, const c2h_rocm_list *rocm, c2h_compilers *out);
 
 /* One compiler named by the user, used as it is: a path, or a name looked
  * up on PATH. It is hipcc when its name starts with "hipcc". Returns 0,
@@ -166,7 +159,7 @@ char *c2h_argv_join(char *const *argv, size_t argc);
 typedef struct c2h_toolchain_request {
   const c2h_arch *arch;
   const char *compiler;        /* used as it is; NULL: the first of c2h_compilers_find that builds */
-  const char *hip_path;        /* a HIP installation (--hip-path); NULL: c2h_rocm_root finds one */
+  const char *hip_path;        /* a HIP installation (--hip-path); NULL: c2h_rocm_find_all finds one */
   const char *device_lib_path; /* NULL: found by c2h_device_libs_find (relative: from the current folder) */
   const char *dir;             /* a scratch folder for the probes */
 } c2h_toolchain_request;

@@ -752,6 +752,46 @@ sc_library_target() {
   expect_stderr "cu2hip.yaml:1:17: .*not 'curand=rocm'" "the config file, position and value"
 }
 
+# --rocm-version auto: the HIP the ROCm search finds ($ROCM_PATH, $HIP_PATH,
+# --hip-path with --verify) is the target, and one that predates the GPU
+# (gfx942 needs ROCm 6.0) gets one warning per run saying what to do; an
+# explicit version, or a GPU it supports, gets none.
+sc_rocm_version_auto() {
+  fake_hip() { # fake_hip DIR MAJOR MINOR
+    mkdir -p "$1/include/hip" "$1/bin"
+    printf '#define HIP_VERSION_MAJOR %s\n#define HIP_VERSION_MINOR %s\n#define HIP_VERSION_PATCH 0\n' "$2" "$3" \
+      >"$1/include/hip/hip_version.h"
+    : >"$1/include/hip/hip_runtime.h"
+  }
+  fake_hip old 5 2
+  fake_hip new 7 0
+  mkdir src
+  printf '__global__ void k(int *p) { p[threadIdx.x] = 1; __syncwarp(); }\n' >src/a.cu
+  cp src/a.cu src/b.cu
+  local warning='^cu2hip: warning: --rocm-version auto targets HIP 5\.2 \('"$PWD"'/old/include/hip, found through \$ROCM_PATH\), older than ROCm 6\.0, the first release for gfx942: give --rocm-version X\.Y .*\(--rocm-version 5\.2 keeps this target\), or install ROCm 6\.0 or later$'
+  ROCM_PATH=$PWD/old t -o out src
+  expect_rc 0
+  expect_stderr "$warning" "the warning naming HIP 5.2, its folder and what to do"
+  [ "$(grep -c 'rocm-version auto targets' "$LOG/stderr")" = 1 ] || die "not one warning for the run: $(stderr_excerpt)"
+  grep -q '__builtin_amdgcn_wave_barrier' out/a.cu || die "HIP 5.2 target: __syncwarp not replaced"
+  ROCM_PATH=$PWD/old t --rocm-version 5.2 src/a.cu
+  expect_rc 0
+  ! grep -q 'rocm-version auto' "$LOG/stderr" || die "a warning with an explicit --rocm-version"
+  ROCM_PATH=$PWD/old t --offload-arch gfx90a src/a.cu
+  ! grep -q 'rocm-version auto' "$LOG/stderr" || die "a warning for gfx90a, whose first release cu2hip does not know"
+  # $HIP_PATH counts (doctor and --verify always honoured it).
+  env -u ROCM_PATH HIP_PATH="$PWD/new" "$TOOL" src/a.cu >"$LOG/stdout" 2>"$LOG/stderr"
+  ! grep -q 'rocm-version auto' "$LOG/stderr" || die "a warning for HIP 7.0"
+  grep -q '__syncwarp()' "$LOG/stdout" || die "\$HIP_PATH's HIP 7.0 is not the target: $(head -c 300 "$LOG/stdout")"
+  # --hip-path (with --verify) wins over $ROCM_PATH; a stand-in hipcc builds anything.
+  printf '#!/bin/sh\nprev=\nfor a in "$@"; do [ "$prev" = -o ] && : >"$a"; prev=$a; done\nexit 0\n' >new/bin/hipcc
+  chmod +x new/bin/hipcc
+  ROCM_PATH=$PWD/old t -o out2 src --verify --hip-path new --hip-compiler "$PWD/new/bin/hipcc"
+  expect_rc 0
+  ! grep -q 'rocm-version auto' "$LOG/stderr" || die "a warning with --hip-path at HIP 7.0: $(stderr_excerpt)"
+  grep -q '__syncwarp()' out2/a.cu || die "--hip-path's HIP 7.0 is not the target"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -788,6 +828,7 @@ scenarios=(
   core_header_only
   library_target
   pytorch_version
+  rocm_version_auto
 )
 
 . "$(dirname "$0")/../lib/scenarios.sh"

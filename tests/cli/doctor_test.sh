@@ -85,6 +85,13 @@ launch nocc "PATH=$work/empty-bin" "TMPDIR=$work/tmp-nocc" --
 launch nvidia "PATH=$work/stub-bin" HIP_PLATFORM=nvidia --
 launch hsa "PATH=$work/stub-bin" HSA_OVERRIDE_GFX_VERSION=11.0.0 --
 launch rocmpath "PATH=$work/stub-bin" ROCM_PATH=/nonexistent --
+# An installation older than gfx942 (ROCm 6.0), named by $HIP_PATH: what
+# --rocm-version auto would target, and the warning a translation prints.
+mkdir -p "$work/oldhip/include/hip"
+printf '#define HIP_VERSION_MAJOR 5\n#define HIP_VERSION_MINOR 2\n#define HIP_VERSION_PATCH 7\n' \
+  >"$work/oldhip/include/hip/hip_version.h"
+: >"$work/oldhip/include/hip/hip_runtime.h"
+launch oldhip "PATH=$work/stub-bin" ROCM_PATH= "HIP_PATH=$work/oldhip" --
 launch stub "PATH=$work/stub-bin" "TMPDIR=$work/tmp-stub" -- --format json
 # A relative --device-lib-path, resolved against the current folder.
 (cd "$work/rel" && launch rel "PATH=$work/stub-bin" "TMPDIR=$work/tmp-rel" -- --format json --device-lib-path libs &&
@@ -245,6 +252,14 @@ check_rocmpath() {
   [ "$rc" = 0 ] || die "exit code $rc, want 0"
 }
 
+check_oldhip() {
+  [ "$rc" = 0 ] || die "exit code $rc, want 0 (the warning does not change it)"
+  local inc
+  inc=$(cd "$work/oldhip" && pwd -P)/include
+  has "^  ok +hip +HIP 5\.2\.7 headers in $inc/hip \(found through \\\$HIP_PATH\); translations with --rocm-version auto target 5\.2\$"
+  has "^  warning +rocm-version +--rocm-version auto targets HIP 5\.2 \($inc/hip, found through \\\$HIP_PATH\), older than ROCm 6\.0, the first release for gfx942: .*install ROCm 6\.0 or later\$"
+}
+
 check_arch90a() {
   [ "$rc" = 0 ] || die "exit code $rc, want 0"
   has '^cu2hip doctor: building HIP code for gfx90a$'
@@ -398,7 +413,7 @@ check_pt_nopython() {
   has '^  missing +python +.*empty-bin/python3 not found'
 }
 
-for s in text json nvidia hsa rocmpath arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat \
+for s in text json nvidia hsa rocmpath oldhip arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat \
   pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython; do
   check "$s"
 done
