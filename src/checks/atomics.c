@@ -117,7 +117,7 @@ static int declaration_at(const c2h_scan *s, size_t j, decl_info *out) {
  * in the same function (parameters included) and at file scope. */
 static int find_declaration(const c2h_scan *s, size_t use, decl_info *out) {
   const c2h_token *u = &s->facts->toks[use];
-  long fn = c2h_check_function_at(s, u->begin);
+  long fn = c2h_function_at(s, u->begin);
   size_t len = u->end - u->begin;
   for (size_t j = use; j-- > 0;) {
     const c2h_token *t = &s->facts->toks[j];
@@ -125,7 +125,7 @@ static int find_declaration(const c2h_scan *s, size_t use, decl_info *out) {
         memcmp(s->src + t->begin, s->src + u->begin, len) != 0)
       continue;
     if (u->var_bytes && t->var_bytes && u->var_bytes != t->var_bytes) continue;
-    long where = c2h_check_function_at(s, t->begin);
+    long where = c2h_function_at(s, t->begin);
     if (where != -1 && where != fn) continue;
     if (declaration_at(s, j, out)) return 1;
   }

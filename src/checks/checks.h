@@ -4,7 +4,7 @@
  * annotated tokens and AST facts of one file (a c2h_scan) and adds
  * diagnostics. None edits the source, except to call a function of the
  * compatibility header where one stands in (atomics). One file per family. */
-#include "scan/scan.h"
+#include "scan/tokens.h"
 
 /* Runs every family. Returns 0 or C2H_ERR_NOMEM. */
 int c2h_checks_run(c2h_scan *s);
@@ -35,22 +35,6 @@ int c2h_check_blas_compute(c2h_scan *s);         /* blas-compute-type */
 enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels of <= 32-thread blocks hold it */ };
 int c2h_warp_units(c2h_scan *s, unsigned char **lanes);
 
-/* ---- helpers shared by the families (checks.c) ---- */
-
-/* Whether token i is in code that runs on the GPU (a __device__,
- * __global__ or __host__ __device__ function). Unknown context is not. */
-int c2h_tok_in_device_code(const c2h_scan *s, size_t i);
-/* Index (into facts->functions) of the innermost function whose range
- * holds byte offset `at`, or -1 at file scope. */
-long c2h_check_function_at(const c2h_scan *s, size_t at);
-/* Whether token i is an identifier spelled `name`. */
-int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name);
-/* Whether token i is a call of `name`: the identifier followed by '('. */
-int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name);
-/* The integer value of a literal token (decimal, hex, octal, with u/l
- * suffixes); 0 when it is not an integer literal. */
-int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value);
-
 /* The value of the constant expression [first, last]: integer literals and
  * constants the file defines (#define, const/constexpr variables), with
  * + - * / % and parentheses (launch_bounds.c). 0 when it has none. */
@@ -59,10 +43,5 @@ int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v);
  * at most 32 threads, as __launch_bounds__ or every launch in the file
  * says (warp_blocks.c). *small is allocated (free). */
 int c2h_small_block_kernels(const c2h_scan *s, unsigned char **small);
-
-/* Whether token i is < <= > >= == or !=. */
-int c2h_tok_is_comparison(const c2h_scan *s, size_t i);
-/* l OP r for the comparison operator token op. */
-int c2h_compare(const c2h_scan *s, size_t op, long long l, long long r);
 
 #endif

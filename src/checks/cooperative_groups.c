@@ -16,16 +16,6 @@ typedef struct cg_state {
   c2h_strmap consts; /* integer constants this file defines: name -> value */
 } cg_state;
 
-static int is_ident(const c2h_scan *s, size_t i) {
-  return i < s->facts->n_toks && s->facts->toks[i].kind == C2H_TOK_IDENT;
-}
-
-static const char *tok_text(const c2h_scan *s, size_t i) { return s->src + s->facts->toks[i].begin; }
-
-static size_t tok_len(const c2h_scan *s, size_t i) {
-  return s->facts->toks[i].end - s->facts->toks[i].begin;
-}
-
 /* Records `#define NAME 128` and `const[expr] int NAME = 128;`. Values are
  * kept when they fit the strmap's int (tile sizes do). */
 static int collect_constants(cg_state *c) {
@@ -34,7 +24,7 @@ static int collect_constants(cg_state *c) {
   for (size_t i = 2; i + 1 < n; i++) {
     long long v;
     size_t value = 0;
-    if (!is_ident(s, i)) continue;
+    if (!c2h_tok_is_ident(s, i)) continue;
     if (c2h_tok_is(s, i - 2, "#") && c2h_tok_is(s, i - 1, "define") &&
         s->facts->toks[i + 1].line == s->facts->toks[i].line &&
         (i + 2 >= n || s->facts->toks[i + 2].line != s->facts->toks[i].line))
@@ -44,7 +34,7 @@ static int collect_constants(cg_state *c) {
               c2h_tok_is(s, i - 3, "const") || c2h_tok_is(s, i - 3, "constexpr")))
       value = i + 2;
     if (!value || !c2h_tok_int_value(s, value, &v) || v < 0 || v > 1 << 30) continue;
-    int rc = c2h_strmap_put(&c->consts, tok_text(s, i), tok_len(s, i), (int)v);
+    int rc = c2h_strmap_put(&c->consts, c2h_tok_text(s, i), c2h_tok_len(s, i), (int)v);
     if (rc) return rc;
   }
   return 0;
@@ -54,8 +44,8 @@ static int collect_constants(cg_state *c) {
  * constant. */
 static int tile_size(const cg_state *c, size_t i, long long *value) {
   if (c2h_tok_int_value(c->s, i, value)) return 1;
-  if (!is_ident(c->s, i)) return 0;
-  int v = c2h_strmap_get(&c->consts, tok_text(c->s, i), tok_len(c->s, i));
+  if (!c2h_tok_is_ident(c->s, i)) return 0;
+  int v = c2h_strmap_get(&c->consts, c2h_tok_text(c->s, i), c2h_tok_len(c->s, i));
   if (v < 0) return 0;
   *value = v;
   return 1;

@@ -45,16 +45,6 @@ typedef struct cc_state {
   var_list caps;  /* variables holding a capability */
 } cc_state;
 
-/* ---- token helpers ------------------------------------------------------ */
-
-/* The innermost function whose range holds token i, or -1. */
-static long long function_of(const c2h_scan *s, size_t i) {
-  size_t b = s->facts->toks[i].begin;
-  for (size_t f = s->facts->n_functions; f-- > 0;)
-    if (s->facts->functions[f].begin <= b && b < s->facts->functions[f].end) return (long long)f;
-  return -1;
-}
-
 /* ---- __CUDA_ARCH__ ------------------------------------------------------ */
 
 typedef enum arch_use { ARCH_DEFINED, ARCH_COMPARE, ARCH_VALUE, ARCH_SKIP } arch_use;
@@ -107,7 +97,7 @@ static int report_compare(c2h_scan *s, size_t i, size_t directive) {
   int whole = directive < s->facts->n_toks && first == directive + 2 && c2h_tok_directive_stop(s, directive) == last + 1;
   if (other < s->facts->n_toks && c2h_tok_int_value(s, other, &v)) {
     long long l = op > i ? 0 : v, r = op > i ? v : 0;
-    int t = c2h_compare(s, op, l, r);
+    int t = c2h_tok_compare(s, op, l, r);
     if (whole) verdict = t ? " (here: always true)" : " (here: always false)";
   } else {
     first = last = i;
@@ -158,7 +148,7 @@ static int var_has(const var_list *l, const c2h_scan *s, size_t tok) {
   long long fn = -2; /* not looked up yet */
   for (size_t k = 0; k < l->n; k++) {
     if (!c2h_tok_same(s, l->v[k].tok, tok)) continue;
-    if (l->v[k].fn >= 0 && fn == -2) fn = function_of(s, tok);
+    if (l->v[k].fn >= 0 && fn == -2) fn = c2h_function_at(s, s->facts->toks[tok].begin);
     if (l->v[k].fn < 0 || l->v[k].fn == fn) return (int)k + 1;
   }
   return 0;
@@ -174,7 +164,7 @@ static int var_add(var_list *l, const c2h_scan *s, size_t tok, int known, long l
     l->v = p;
     l->cap = cap;
   }
-  l->v[l->n++] = (var){tok, function_of(s, tok), known, value};
+  l->v[l->n++] = (var){tok, c2h_function_at(s, s->facts->toks[tok].begin), known, value};
   return 0;
 }
 
@@ -437,7 +427,7 @@ static int report_capability(c2h_scan *s, const cc_state *st, size_t b, size_t e
   long long l, r;
   const char *verdict = "";
   if (op < s->facts->n_toks && evaluate(s, st, b, op, &l) && evaluate(s, st, op + 1, e, &r)) {
-    int t = c2h_compare(s, op, l, r);
+    int t = c2h_tok_compare(s, op, l, r);
     verdict = t ? " (true on gfx942)" : " (false on gfx942)";
   }
   return c2h_scan_diag(s, b, e - 1, C2H_SEV_WARNING, C2H_CHECK_CUDA_ARCH_CHECK, NULL,

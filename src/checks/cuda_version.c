@@ -81,8 +81,8 @@ static int report_comparison(c2h_scan *s, const c2h_rule *r, size_t i, size_t d,
               (first == d + 3 && last + 2 == stop && c2h_tok_is(s, d + 2, "(") && c2h_tok_is(s, last + 1, ")"));
   if (!whole || !c2h_tok_int_value(s, other, &n)) return -1;
   long long v = nvcc_defines(s, r) ? r->cuda_value : 0;
-  int nvcc = op > i ? c2h_compare(s, op, v, n) : c2h_compare(s, op, n, v);
-  int hip = op > i ? c2h_compare(s, op, 0, n) : c2h_compare(s, op, n, 0);
+  int nvcc = op > i ? c2h_tok_compare(s, op, v, n) : c2h_tok_compare(s, op, n, v);
+  int hip = op > i ? c2h_tok_compare(s, op, 0, n) : c2h_tok_compare(s, op, n, 0);
   char val[64], need[64];
   describe(r, v, val, sizeof val);
   describe(r, n, need, sizeof need);

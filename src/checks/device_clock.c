@@ -74,7 +74,7 @@ int c2h_check_device_clock(c2h_scan *s) {
   for (size_t i = 0; i + 2 < s->facts->n_toks && rc == 0; i++) {
     /* Host code's clock() is <ctime>'s, and fine. */
     if (!is_clock_call(s, i) || !c2h_tok_in_device_code(s, i)) continue;
-    long fn = c2h_check_function_at(s, s->facts->toks[i].begin);
+    long fn = c2h_function_at(s, s->facts->toks[i].begin);
     if (fn < 0 || fn == reported) continue;
     if (!clock_read_as_time(s, i, s->facts->functions[fn].end)) continue;
     reported = fn;

@@ -32,25 +32,6 @@ static const char *const device_launch_apis[] = {
     "cudaGetParameterBuffer", "cudaGetParameterBufferV2",   "cudaLaunchDevice",   "cudaLaunchDeviceV2",
     NULL};
 
-/* Whether token i starts a preprocessor directive: a '#' first on its line. */
-static int is_directive(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
-}
-
-/* Index after the last token of the directive starting at i. */
-static size_t directive_stop(const c2h_scan *s, size_t i) {
-  size_t b = s->facts->toks[i].begin, stop = s->len;
-  for (size_t p = b; p < s->len; p++)
-    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
-        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\')) {
-      stop = p;
-      break;
-    }
-  size_t j = i + 1;
-  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
-  return j;
-}
-
 /* `defined(__CUDA_ARCH__)` or `defined __CUDA_ARCH__` at token i; sets *end
  * to the token after it. */
 static int defined_arch(const c2h_scan *s, size_t i, size_t stop, size_t *end) {
@@ -233,8 +214,8 @@ int c2h_check_dynamic_parallelism(c2h_scan *s) {
   size_t n = s->facts->n_toks;
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
-    if (is_directive(s, i)) {
-      size_t stop = directive_stop(s, i);
+    if (c2h_tok_is_directive(s, i)) {
+      size_t stop = c2h_tok_directive_stop(s, i);
       pp_directive(s, &pp, i, stop);
       i = stop - 1; /* macro bodies are not placed in a function */
       continue;

@@ -55,16 +55,6 @@ static long long type_size(const c2h_scan *s, size_t b, size_t e) {
   return -1;
 }
 
-/* End (exclusive) of the directive whose '#' is at byte offset b: the first
- * newline not escaped by a backslash. */
-static size_t directive_end(const c2h_scan *s, size_t b) {
-  for (size_t p = b; p < s->len; p++)
-    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
-        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
-      return p;
-  return s->len;
-}
-
 /* The value a name has: an object-like `#define NAME expr`, or a
  * `const`/`constexpr` integer variable `NAME = expr`. Names defined more
  * than once are unknown (they may differ by configuration). */
@@ -82,8 +72,7 @@ static int name_value(const c2h_scan *s, size_t name, int depth, long long *v) {
     if (i >= 2 && c2h_tok_is(s, i - 1, "define") && c2h_tok_is(s, i - 2, "#")) {
       /* Object-like only: a function-like macro has '(' right after the name. */
       if (first < n && c2h_tok_is(s, first, "(") && toks[first].begin == toks[i].end) return 0;
-      size_t stop = directive_end(s, toks[i - 2].begin);
-      while (end < n && toks[end].begin < stop) end++;
+      end = c2h_tok_directive_stop(s, i - 2);
     } else if (c2h_tok_is(s, i + 1, "=") && i >= 2 &&
                (c2h_tok_is(s, i - 2, "const") || c2h_tok_is(s, i - 2, "constexpr") ||
                 c2h_tok_is(s, i - 3, "const") || c2h_tok_is(s, i - 3, "constexpr"))) {
@@ -201,23 +190,12 @@ static int eval_span(const c2h_scan *s, size_t first, size_t end, int depth, lon
 
 /* ---- functions and their static shared memory ------------------------- */
 
-/* Index of the first token starting at or after byte offset b. */
-static size_t tok_at(const c2h_scan *s, size_t b) {
-  size_t lo = 0, hi = s->facts->n_toks;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (s->facts->toks[mid].begin < b) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /* The name token of function f: the identifier before the first '(' of
  * its declaration that is not an attribute's. n_toks when not found. */
 static size_t function_name(const c2h_scan *s, size_t f) {
   const c2h_function *fn = &s->facts->functions[f];
   size_t n = s->facts->n_toks;
-  for (size_t i = tok_at(s, fn->begin); i < n && s->facts->toks[i].begin < fn->end; i++) {
+  for (size_t i = c2h_tok_first_at(s, fn->begin); i < n && s->facts->toks[i].begin < fn->end; i++) {
     if (c2h_tok_is(s, i, "{") || c2h_tok_is(s, i, ";")) break;
     if (!c2h_tok_is(s, i, "(") || i == 0) continue;
     size_t name = i - 1;
@@ -229,11 +207,6 @@ static size_t function_name(const c2h_scan *s, size_t f) {
     i = c2h_tok_match(s, i);
   }
   return n;
-}
-
-static int same_text(const c2h_scan *s, size_t tok, size_t b, size_t e) {
-  const c2h_token *t = &s->facts->toks[tok];
-  return t->end - t->begin == e - b && memcmp(s->src + t->begin, s->src + b, e - b) == 0;
 }
 
 /* A static __shared__ variable with a known size. */
@@ -260,7 +233,7 @@ static int vars_add(lds_vars *vs, const c2h_scan *s, size_t name, long long byte
     vs->v = p;
     vs->cap = cap;
   }
-  vs->v[vs->n++] = (lds_var){name, bytes, c2h_check_function_at(s, s->facts->toks[name].begin)};
+  vs->v[vs->n++] = (lds_var){name, bytes, c2h_function_at(s, s->facts->toks[name].begin)};
   return 0;
 }
 
@@ -305,7 +278,7 @@ static int collect_vars(const c2h_scan *s, lds_vars *vs) {
   }
   for (size_t k = 0; k < s->facts->n_variables; k++) {
     const c2h_variable *v = &s->facts->variables[k];
-    size_t name = tok_at(s, v->name_begin);
+    size_t name = c2h_tok_first_at(s, v->name_begin);
     int rc;
     if (!v->shared || v->extern_unsized || v->bytes <= 0 || name >= s->facts->n_toks ||
         s->facts->toks[name].begin != v->name_begin)
@@ -318,9 +291,8 @@ static int collect_vars(const c2h_scan *s, lds_vars *vs) {
 /* Whether function f names file-scope variable v in its body. */
 static int function_uses(const c2h_scan *s, size_t f, const lds_var *v) {
   const c2h_function *fn = &s->facts->functions[f];
-  const c2h_token *d = &s->facts->toks[v->name];
-  for (size_t i = tok_at(s, fn->begin); i < s->facts->n_toks && s->facts->toks[i].begin < fn->end; i++)
-    if (s->facts->toks[i].kind == C2H_TOK_IDENT && same_text(s, i, d->begin, d->end) &&
+  for (size_t i = c2h_tok_first_at(s, fn->begin); i < s->facts->n_toks && s->facts->toks[i].begin < fn->end; i++)
+    if (s->facts->toks[i].kind == C2H_TOK_IDENT && c2h_tok_same(s, i, v->name) &&
         !(i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->"))))
       return 1;
   return 0;
@@ -391,8 +363,7 @@ static long long function_named(const c2h_scan *s, const lds_vars *vs, size_t k)
   long long found = -1;
   for (size_t f = 0; f < s->facts->n_functions; f++) {
     size_t name = vs->names[f];
-    if (name >= s->facts->n_toks || !same_text(s, k, s->facts->toks[name].begin, s->facts->toks[name].end))
-      continue;
+    if (name >= s->facts->n_toks || !c2h_tok_same(s, k, name)) continue;
     if (found >= 0) return -1;
     found = (long long)f;
   }

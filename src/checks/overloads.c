@@ -32,11 +32,9 @@ typedef struct candidate {
   size_t n_cond;
 } candidate;
 
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
-
 /* The HIP spelling of a CUDA type or other renamed name, or NULL. */
 static const char *hip_name(const c2h_scan *s, size_t i) {
-  const c2h_token *t = tk(s, i);
+  const c2h_token *t = c2h_tok(s, i);
   if (t->kind != C2H_TOK_IDENT) return NULL;
   const c2h_rule *r = c2h_rules_lookup(s->rules, s->src + t->begin, t->end - t->begin);
   if (!r || r->kind != C2H_RULE_TYPE || !r->form.hip) return NULL;
@@ -62,13 +60,14 @@ static int append_params(const c2h_scan *s, size_t open, size_t close, int renam
     size_t end = i;
     while (end < stop && !c2h_tok_is(s, end, "=")) end++;
     /* `T name`: the last identifier after a type is the parameter's name. */
-    if (end > i + 1 && tk(s, end - 1)->kind == C2H_TOK_IDENT && !c2h_tok_is(s, end - 2, "::")) end--;
+    if (end > i + 1 && c2h_tok(s, end - 1)->kind == C2H_TOK_IDENT && !c2h_tok_is(s, end - 2, "::")) end--;
     for (size_t j = i; j < end; j++) {
-      if (tk(s, j)->kind == C2H_TOK_COMMENT) continue;
+      if (c2h_tok(s, j)->kind == C2H_TOK_COMMENT) continue;
       const char *hip = hip_name(s, j);
       if (hip) *renames = 1;
-      int rc = rename && hip ? c2h_buf_puts(b, hip)
-                             : c2h_buf_append(b, s->src + tk(s, j)->begin, tk(s, j)->end - tk(s, j)->begin);
+      int rc = rename && hip
+                   ? c2h_buf_puts(b, hip)
+                   : c2h_buf_append(b, s->src + c2h_tok(s, j)->begin, c2h_tok(s, j)->end - c2h_tok(s, j)->begin);
       if (rc || (rc = c2h_buf_puts(b, " "))) return rc;
     }
     if (c2h_buf_puts(b, ",")) return C2H_ERR_NOMEM;
@@ -86,14 +85,14 @@ static int signature(const c2h_scan *s, size_t name, size_t open, size_t close, 
   c2h_buf_init(&b);
   int rc = 0;
   size_t q = name; /* the qualifier: A::B::f */
-  while (q >= 2 && c2h_tok_is(s, q - 1, "::") && tk(s, q - 2)->kind == C2H_TOK_IDENT) q -= 2;
+  while (q >= 2 && c2h_tok_is(s, q - 1, "::") && c2h_tok(s, q - 2)->kind == C2H_TOK_IDENT) q -= 2;
   for (size_t j = q; j <= name && !rc; j++)
-    rc = c2h_buf_append(&b, s->src + tk(s, j)->begin, tk(s, j)->end - tk(s, j)->begin);
+    rc = c2h_buf_append(&b, s->src + c2h_tok(s, j)->begin, c2h_tok(s, j)->end - c2h_tok(s, j)->begin);
   if (!rc) rc = c2h_buf_puts(&b, " ( "); /* words: the message quotes the first that differs */
   if (!rc) rc = append_params(s, open, close, rename, &b, renames);
   /* A method's qualifiers tell overloads apart too. */
   for (size_t j = close + 1; !rc && j < s->facts->n_toks && !c2h_tok_is(s, j, "{"); j++)
-    rc = c2h_buf_append(&b, s->src + tk(s, j)->begin, tk(s, j)->end - tk(s, j)->begin);
+    rc = c2h_buf_append(&b, s->src + c2h_tok(s, j)->begin, c2h_tok(s, j)->end - c2h_tok(s, j)->begin);
   if (rc) {
     c2h_buf_dispose(&b);
     return C2H_ERR_NOMEM;
@@ -160,7 +159,7 @@ static size_t differing_word(const char *a, const char *b, size_t *len_a, size_t
 }
 
 static int report(c2h_scan *s, const candidate *first, const candidate *second) {
-  const c2h_token *n = tk(s, second->name);
+  const c2h_token *n = c2h_tok(s, second->name);
   size_t la, lb, at_b;
   size_t at_a = differing_word(first->cuda, second->cuda, &la, &lb, &at_b);
   /* Renames are one identifier to one, so words line up in the HIP text. */
@@ -170,7 +169,7 @@ static int report(c2h_scan *s, const candidate *first, const candidate *second) 
                        "this overload of %.*s and the one at line %u have the same signature after "
                        "translation: %.*s and %.*s both become %.*s, so the HIP compile fails with a "
                        "redefinition; remove one overload, or guard them so that only one is compiled",
-                       (int)(n->end - n->begin), s->src + n->begin, tk(s, first->name)->line, (int)la,
+                       (int)(n->end - n->begin), s->src + n->begin, c2h_tok(s, first->name)->line, (int)la,
                        first->cuda + at_a, (int)lb, second->cuda + at_b, (int)lh, second->renamed + at_h);
 }
 
@@ -203,11 +202,11 @@ static int append_param_type(const c2h_scan *s, size_t a, size_t b, c2h_buf *out
   for (size_t j = a; j <= b; j++) {
     if (c2h_tok_is(s, j, "=")) break;
     if (c2h_tok_is(s, j, "__restrict__") || c2h_tok_is(s, j, "__restrict") || c2h_tok_is(s, j, "restrict")) continue;
-    int word = tk(s, j)->kind == C2H_TOK_IDENT || tk(s, j)->kind == C2H_TOK_KEYWORD;
+    int word = c2h_tok(s, j)->kind == C2H_TOK_IDENT || c2h_tok(s, j)->kind == C2H_TOK_KEYWORD;
     if ((!word && !c2h_tok_is(s, j, "*") && !c2h_tok_is(s, j, "&")) || n == 32) return 0;
     keep[n++] = j;
   }
-  if (n > 1 && tk(s, keep[n - 1])->kind == C2H_TOK_IDENT && !is_type_word(s, keep[n - 1])) n--; /* the name */
+  if (n > 1 && c2h_tok(s, keep[n - 1])->kind == C2H_TOK_IDENT && !is_type_word(s, keep[n - 1])) n--; /* the name */
   size_t last_star = SIZE_MAX;
   for (size_t k = 0; k < n; k++)
     if (c2h_tok_is(s, keep[k], "*") || c2h_tok_is(s, keep[k], "&")) last_star = k;
@@ -227,7 +226,7 @@ static int append_param_type(const c2h_scan *s, size_t a, size_t b, c2h_buf *out
     if (c2h_tok_is(s, j, "int") && (has_long || has_short)) continue;
     if (c2h_tok_is(s, j, "signed") && has_int && !has_char) continue;
     if (!first) rc = c2h_buf_puts(out, " ");
-    if (!rc) rc = c2h_buf_append(out, s->src + tk(s, j)->begin, tk(s, j)->end - tk(s, j)->begin);
+    if (!rc) rc = c2h_buf_append(out, s->src + c2h_tok(s, j)->begin, c2h_tok(s, j)->end - c2h_tok(s, j)->begin);
     if (!rc && c2h_tok_is(s, j, "unsigned") && !has_int && !has_long && !has_short && !has_char)
       rc = c2h_buf_puts(out, " int");
     first = 0;
@@ -302,7 +301,7 @@ int c2h_check_overloads(c2h_scan *s) {
     }
     /* NAME ( ... ) [qualifiers] { : a function definition (if, for, while
      * and switch are keywords, not identifiers). */
-    if (tk(s, i)->kind != C2H_TOK_IDENT || !c2h_tok_is(s, i + 1, "(")) continue;
+    if (c2h_tok(s, i)->kind != C2H_TOK_IDENT || !c2h_tok_is(s, i + 1, "(")) continue;
     if (i > 0 && (c2h_tok_is(s, i - 1, ".") || c2h_tok_is(s, i - 1, "->") || c2h_tok_is(s, i - 1, "="))) continue;
     size_t close = c2h_tok_match(s, i + 1);
     if (close >= n || body_after(s, close) >= n) continue;

@@ -36,35 +36,20 @@ typedef struct guard {
 
 #define MAX_GUARDS 16
 
-static const c2h_token *tok(const ts_state *t, size_t i) { return &t->s->facts->toks[i]; }
-
-static size_t tok_len(const ts_state *t, size_t i) { return tok(t, i)->end - tok(t, i)->begin; }
-
-static const char *tok_text(const ts_state *t, size_t i) { return t->s->src + tok(t, i)->begin; }
-
-static int is_ident(const ts_state *t, size_t i) {
-  return i < t->s->facts->n_toks && tok(t, i)->kind == C2H_TOK_IDENT;
-}
-
-static int is(const ts_state *t, size_t i, const char *text) { return c2h_tok_is(t->s, i, text); }
-
 static int in_set(const ts_state *t, const c2h_strmap *m, size_t i) {
-  return is_ident(t, i) && c2h_strmap_get(m, tok_text(t, i), tok_len(t, i)) >= 0;
+  return c2h_tok_is_ident(t->s, i) && c2h_strmap_get(m, c2h_tok_text(t->s, i), c2h_tok_len(t->s, i)) >= 0;
 }
 
 static int ident_prefix(const ts_state *t, size_t i, const char *prefix) {
   size_t k = strlen(prefix);
-  return is_ident(t, i) && tok_len(t, i) >= k && memcmp(tok_text(t, i), prefix, k) == 0;
+  return c2h_tok_is_ident(t->s, i) && c2h_tok_len(t->s, i) >= k && memcmp(c2h_tok_text(t->s, i), prefix, k) == 0;
 }
 
-/* Walks back from a closing bracket to the one opening it. */
+/* The bracket opening the one at `close`, within the function; its first
+ * token when there is none (no bracket opens there). */
 static size_t match_back(const ts_state *t, size_t close) {
-  size_t depth = 0;
-  for (size_t j = close + 1; j-- > t->first;) {
-    if (is(t, j, ")") || is(t, j, "]") || is(t, j, "}")) depth++;
-    else if ((is(t, j, "(") || is(t, j, "[") || is(t, j, "{")) && --depth == 0) return j;
-  }
-  return t->first;
+  size_t open = c2h_tok_match_back(t->s, close, t->first);
+  return open < t->s->facts->n_toks ? open : t->first;
 }
 
 /* ---- what differs per lane ---- */
@@ -77,7 +62,7 @@ static int lane_source(const ts_state *t, size_t i) {
 /* Whether [a, b] reads a per-lane value outside array subscripts. */
 static int span_per_lane(const ts_state *t, size_t a, size_t b) {
   for (size_t j = a; j <= b; j++) {
-    if (is(t, j, "[")) {
+    if (c2h_tok_is(t->s, j, "[")) {
       size_t close = c2h_tok_match(t->s, j);
       if (close > b) return 0;
       j = close;
@@ -93,15 +78,15 @@ static int collect_per_lane(ts_state *t) {
   for (int pass = 0, changed = 1; changed && pass < 8; pass++) {
     changed = 0;
     for (size_t i = t->first; i + 2 < t->last; i++) {
-      if (!is_ident(t, i) || !is(t, i + 1, "=") || in_set(t, &t->per_lane, i)) continue;
+      if (!c2h_tok_is_ident(t->s, i) || !c2h_tok_is(t->s, i + 1, "=") || in_set(t, &t->per_lane, i)) continue;
       size_t e = i + 2, depth = 0;
       for (; e < t->last; e++) {
-        if (is(t, e, "(") || is(t, e, "[")) depth++;
-        else if ((is(t, e, ")") || is(t, e, "]")) && depth-- == 0) break;
-        else if (depth == 0 && (is(t, e, ";") || is(t, e, ","))) break;
+        if (c2h_tok_is(t->s, e, "(") || c2h_tok_is(t->s, e, "[")) depth++;
+        else if ((c2h_tok_is(t->s, e, ")") || c2h_tok_is(t->s, e, "]")) && depth-- == 0) break;
+        else if (depth == 0 && (c2h_tok_is(t->s, e, ";") || c2h_tok_is(t->s, e, ","))) break;
       }
       if (e > i + 2 && span_per_lane(t, i + 2, e - 1)) {
-        if (c2h_strmap_put(&t->per_lane, tok_text(t, i), tok_len(t, i), 1)) return C2H_ERR_NOMEM;
+        if (c2h_strmap_put(&t->per_lane, c2h_tok_text(t->s, i), c2h_tok_len(t->s, i), 1)) return C2H_ERR_NOMEM;
         changed = 1;
       }
     }
@@ -113,14 +98,15 @@ static int collect_per_lane(ts_state *t) {
 static int collect_volatiles(ts_state *t) {
   size_t n = t->s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
-    if (!is(t, i, "volatile")) continue;
+    if (!c2h_tok_is(t->s, i, "volatile")) continue;
     size_t name = 0, j = i + 1;
-    for (; j < n && !is(t, j, ";") && !is(t, j, ",") && !is(t, j, "=") && !is(t, j, ")") && !is(t, j, "[") &&
-           !is(t, j, "(") && !is(t, j, "{");
+    for (; j < n && !c2h_tok_is(t->s, j, ";") && !c2h_tok_is(t->s, j, ",") && !c2h_tok_is(t->s, j, "=") &&
+           !c2h_tok_is(t->s, j, ")") && !c2h_tok_is(t->s, j, "[") && !c2h_tok_is(t->s, j, "(") &&
+           !c2h_tok_is(t->s, j, "{");
          j++)
-      if (is_ident(t, j)) name = j;
-    if (name && !is(t, j, "(") &&
-        c2h_strmap_put(&t->volatiles, tok_text(t, name), tok_len(t, name), 1))
+      if (c2h_tok_is_ident(t->s, j)) name = j;
+    if (name && !c2h_tok_is(t->s, j, "(") &&
+        c2h_strmap_put(&t->volatiles, c2h_tok_text(t->s, name), c2h_tok_len(t->s, name), 1))
       return C2H_ERR_NOMEM;
   }
   return 0;
@@ -131,12 +117,12 @@ static int collect_volatiles(ts_state *t) {
 /* The condition of the `if` whose statement ends just before `stmt_end`
  * (a `}` or `;` before an `else`). Returns 0 when it cannot be found. */
 static int if_before_else(const ts_state *t, size_t stmt_end, size_t *lp, size_t *rp) {
-  if (!is(t, stmt_end, "}")) return 0;
+  if (!c2h_tok_is(t->s, stmt_end, "}")) return 0;
   size_t open = match_back(t, stmt_end);
-  if (open <= t->first || !is(t, open - 1, ")")) return 0;
+  if (open <= t->first || !c2h_tok_is(t->s, open - 1, ")")) return 0;
   *rp = open - 1;
   *lp = match_back(t, *rp);
-  return *lp > t->first && is(t, *lp - 1, "if");
+  return *lp > t->first && c2h_tok_is(t->s, *lp - 1, "if");
 }
 
 /* The guard directly around a statement that starts at `start`, if any,
@@ -145,19 +131,19 @@ static int next_guard(const ts_state *t, size_t start, guard *g, int *found, siz
   *found = 0;
   size_t p = start;
   /* A statement in a block: move to the block's '{'. */
-  if (p > t->first && !is(t, p - 1, ")") && !is(t, p - 1, "else")) {
+  if (p > t->first && !c2h_tok_is(t->s, p - 1, ")") && !c2h_tok_is(t->s, p - 1, "else")) {
     size_t depth = 0, j = p;
     while (j-- > t->first) {
-      if (is(t, j, "}")) depth++;
-      else if (is(t, j, "{") && depth-- == 0) break;
+      if (c2h_tok_is(t->s, j, "}")) depth++;
+      else if (c2h_tok_is(t->s, j, "{") && depth-- == 0) break;
     }
     if (j + 1 == 0 || j <= t->first) return 0;
     p = j;
   }
   if (p <= t->first) return 0;
-  if (is(t, p - 1, ")")) {
+  if (c2h_tok_is(t->s, p - 1, ")")) {
     size_t lp = match_back(t, p - 1);
-    if (lp > t->first && is(t, lp - 1, "if")) {
+    if (lp > t->first && c2h_tok_is(t->s, lp - 1, "if")) {
       *g = (guard){lp, p - 1, 0};
       *found = 1;
       *outer = lp - 1;
@@ -166,7 +152,7 @@ static int next_guard(const ts_state *t, size_t start, guard *g, int *found, siz
     *outer = lp > t->first ? lp - 1 : t->first; /* a loop or switch header */
     return *outer > t->first;
   }
-  if (is(t, p - 1, "else")) {
+  if (c2h_tok_is(t->s, p - 1, "else")) {
     size_t lp, rp;
     if (if_before_else(t, p - 2, &lp, &rp)) {
       *g = (guard){lp, rp, 1};
@@ -195,7 +181,7 @@ static size_t collect_guards(const ts_state *t, size_t start, guard *gs) {
  * and the block and grid coordinates. */
 static int uniform(const ts_state *t, size_t a, size_t b) {
   for (size_t j = a; j <= b; j++) {
-    if (!is_ident(t, j)) continue;
+    if (!c2h_tok_is_ident(t->s, j)) continue;
     if (c2h_tok_ident_is(t->s, j, "blockIdx") || c2h_tok_ident_is(t->s, j, "blockDim") ||
         c2h_tok_ident_is(t->s, j, "gridDim"))
       j += 2; /* and the member after the dot */
@@ -211,12 +197,12 @@ static int uniform(const ts_state *t, size_t a, size_t b) {
 static int elects_one_lane(const ts_state *t, size_t lp, size_t rp) {
   int elect = 0;
   for (size_t j = lp + 1; j < rp; j++) {
-    if (is(t, j, "||")) return 0;
-    if (!is(t, j, "==")) continue;
+    if (c2h_tok_is(t->s, j, "||")) return 0;
+    if (!c2h_tok_is(t->s, j, "==")) continue;
     /* The operands at this level: back to '(' '&&' and on to ')' '&&'. */
     size_t a = j, b = j;
-    while (a - 1 > lp && !is(t, a - 1, "&&") && !is(t, a - 1, "(")) a--;
-    while (b + 1 < rp && !is(t, b + 1, "&&") && !is(t, b + 1, ")")) b++;
+    while (a - 1 > lp && !c2h_tok_is(t->s, a - 1, "&&") && !c2h_tok_is(t->s, a - 1, "(")) a--;
+    while (b + 1 < rp && !c2h_tok_is(t->s, b + 1, "&&") && !c2h_tok_is(t->s, b + 1, ")")) b++;
     int left = a < j && span_per_lane(t, a, j - 1), right = j < b && span_per_lane(t, j + 1, b);
     if (left != right) elect = 1;
     /* `rank == 0` on a value this function cannot see (a parameter):
@@ -233,11 +219,11 @@ static int elects_one_lane(const ts_state *t, size_t lp, size_t rp) {
 /* Whether an earlier `if (lane != 0) return;` leaves one lane running. */
 static int others_returned(const ts_state *t, size_t before) {
   for (size_t j = t->first; j + 2 < before; j++) {
-    if (!is(t, j, "if") || !is(t, j + 1, "(")) continue;
+    if (!c2h_tok_is(t->s, j, "if") || !c2h_tok_is(t->s, j + 1, "(")) continue;
     size_t rp = c2h_tok_match(t->s, j + 1);
-    if (rp >= before || !is(t, rp + 1, "return")) continue;
+    if (rp >= before || !c2h_tok_is(t->s, rp + 1, "return")) continue;
     for (size_t k = j + 2; k < rp; k++)
-      if (is(t, k, "!=") && (span_per_lane(t, j + 2, k - 1) != span_per_lane(t, k + 1, rp - 1))) return 1;
+      if (c2h_tok_is(t->s, k, "!=") && (span_per_lane(t, j + 2, k - 1) != span_per_lane(t, k + 1, rp - 1))) return 1;
   }
   return 0;
 }
@@ -259,14 +245,14 @@ typedef struct loop {
 } loop;
 
 static int read_loop(const ts_state *t, size_t kw, loop *l) {
-  if (!is(t, kw + 1, "(")) return 0;
+  if (!c2h_tok_is(t->s, kw + 1, "(")) return 0;
   l->kw = kw;
   l->lp = kw + 1;
   l->rp = c2h_tok_match(t->s, kw + 1);
   if (l->rp >= t->last) return 0;
-  if (kw > t->first && is(t, kw - 1, "}")) {
+  if (kw > t->first && c2h_tok_is(t->s, kw - 1, "}")) {
     size_t open = match_back(t, kw - 1);
-    if (open > t->first && is(t, open - 1, "do")) {
+    if (open > t->first && c2h_tok_is(t->s, open - 1, "do")) {
       l->body_first = open;
       l->body_last = kw - 1;
       l->start = open - 1;
@@ -275,14 +261,14 @@ static int read_loop(const ts_state *t, size_t kw, loop *l) {
   }
   l->start = kw;
   l->body_first = l->rp + 1;
-  if (is(t, l->body_first, "{")) {
+  if (c2h_tok_is(t->s, l->body_first, "{")) {
     l->body_last = c2h_tok_match(t->s, l->body_first);
   } else {
     size_t j = l->body_first, depth = 0;
     for (; j < t->last; j++) {
-      if (is(t, j, "(") || is(t, j, "{")) depth++;
-      else if (is(t, j, ")") || is(t, j, "}")) depth--;
-      else if (depth == 0 && is(t, j, ";")) break;
+      if (c2h_tok_is(t->s, j, "(") || c2h_tok_is(t->s, j, "{")) depth++;
+      else if (c2h_tok_is(t->s, j, ")") || c2h_tok_is(t->s, j, "}")) depth--;
+      else if (depth == 0 && c2h_tok_is(t->s, j, ";")) break;
     }
     l->body_last = j;
   }
@@ -291,20 +277,20 @@ static int read_loop(const ts_state *t, size_t kw, loop *l) {
 
 static int literal(const ts_state *t, size_t a, size_t b) {
   long long v;
-  return a == b && (c2h_tok_int_value(t->s, a, &v) || is(t, a, "true") || is(t, a, "false"));
+  return a == b && (c2h_tok_int_value(t->s, a, &v) || c2h_tok_is(t->s, a, "true") || c2h_tok_is(t->s, a, "false"));
 }
 
 /* `atomicCAS(lock, 0, 1)` or `atomicExch(lock, 1)` with constant values:
  * taking a lock, not a compare-and-swap update of data. */
 static int lock_attempt(const ts_state *t, size_t i) {
   int cas = ident_prefix(t, i, "atomicCAS"), exch = ident_prefix(t, i, "atomicExch");
-  if ((!cas && !exch) || !is(t, i + 1, "(")) return 0;
+  if ((!cas && !exch) || !c2h_tok_is(t->s, i + 1, "(")) return 0;
   size_t close = c2h_tok_match(t->s, i + 1);
   c2h_tok_span args[4];
   size_t n = c2h_tok_split(t->s, i + 1, close, args, 4);
   if (cas) return n == 3 && literal(t, args[1].first, args[1].last) && literal(t, args[2].first, args[2].last);
-  return n == 2 && literal(t, args[1].first, args[1].last) && !is(t, args[1].first, "0") &&
-         !is(t, args[1].first, "false");
+  return n == 2 && literal(t, args[1].first, args[1].last) && !c2h_tok_is(t->s, args[1].first, "0") &&
+         !c2h_tok_is(t->s, args[1].first, "false");
 }
 
 /* The flag a condition reads, as a token: a volatile variable, or the
@@ -315,14 +301,14 @@ static size_t flag_read(const ts_state *t, size_t lp, size_t rp) {
     if (in_set(t, &t->volatiles, j)) return j;
     int rmw = ident_prefix(t, j, "atomicAdd") || ident_prefix(t, j, "atomicOr") ||
               ident_prefix(t, j, "atomicSub") || ident_prefix(t, j, "atomicXor");
-    if (!rmw || !is(t, j + 1, "(")) continue;
+    if (!rmw || !c2h_tok_is(t->s, j + 1, "(")) continue;
     size_t close = c2h_tok_match(t->s, j + 1);
     c2h_tok_span args[3];
-    if (c2h_tok_split(t->s, j + 1, close, args, 3) != 2 || !is(t, args[1].first, "0") ||
+    if (c2h_tok_split(t->s, j + 1, close, args, 3) != 2 || !c2h_tok_is(t->s, args[1].first, "0") ||
         args[1].first != args[1].last)
       continue;
     for (size_t k = args[0].first; k <= args[0].last; k++)
-      if (is_ident(t, k)) return k;
+      if (c2h_tok_is_ident(t->s, k)) return k;
   }
   return 0;
 }
@@ -330,7 +316,9 @@ static size_t flag_read(const ts_state *t, size_t lp, size_t rp) {
 /* A body that only waits: empty, or pauses and fences. */
 static int waits_only(const ts_state *t, const loop *l) {
   for (size_t j = l->body_first; j <= l->body_last; j++) {
-    if (is(t, j, "{") || is(t, j, "}") || is(t, j, ";") || is(t, j, "(") || is(t, j, ")")) continue;
+    if (c2h_tok_is(t->s, j, "{") || c2h_tok_is(t->s, j, "}") || c2h_tok_is(t->s, j, ";") || c2h_tok_is(t->s, j, "(") ||
+        c2h_tok_is(t->s, j, ")"))
+      continue;
     if (c2h_tok_is_call(t->s, j, "__nanosleep") || ident_prefix(t, j, "__threadfence") ||
         c2h_tok_is_call(t->s, j, "__builtin_amdgcn_s_sleep")) {
       j = c2h_tok_match(t->s, j + 1);
@@ -346,17 +334,18 @@ static int waits_only(const ts_state *t, const loop *l) {
 static int flag_set_elsewhere(const ts_state *t, size_t f, const loop *l) {
   for (size_t j = t->first; j < t->last; j++) {
     if (j >= l->start && j <= (l->kw > l->body_last ? l->rp : l->body_last)) continue;
-    if (!is_ident(t, j) || tok_len(t, j) != tok_len(t, f) || memcmp(tok_text(t, j), tok_text(t, f), tok_len(t, f)))
+    if (!c2h_tok_is_ident(t->s, j) || c2h_tok_len(t->s, j) != c2h_tok_len(t->s, f) ||
+        memcmp(c2h_tok_text(t->s, j), c2h_tok_text(t->s, f), c2h_tok_len(t->s, f)))
       continue;
     size_t after = j + 1;
-    if (is(t, after, "[")) after = c2h_tok_match(t->s, after) + 1;
-    if (is(t, after, "=") || is(t, after, "+=") || is(t, after, "++") || is(t, after, "-=") ||
-        is(t, after, "|=") || is(t, after, "--"))
+    if (c2h_tok_is(t->s, after, "[")) after = c2h_tok_match(t->s, after) + 1;
+    if (c2h_tok_is(t->s, after, "=") || c2h_tok_is(t->s, after, "+=") || c2h_tok_is(t->s, after, "++") ||
+        c2h_tok_is(t->s, after, "-=") || c2h_tok_is(t->s, after, "|=") || c2h_tok_is(t->s, after, "--"))
       return 1;
     /* An argument of an atomic: the first one, possibly behind '&'. */
     size_t k = j;
-    if (k > t->first && is(t, k - 1, "&")) k--;
-    if (k > t->first + 1 && is(t, k - 1, "(") && ident_prefix(t, k - 2, "atomic")) return 1;
+    if (k > t->first && c2h_tok_is(t->s, k - 1, "&")) k--;
+    if (k > t->first + 1 && c2h_tok_is(t->s, k - 1, "(") && ident_prefix(t, k - 2, "atomic")) return 1;
   }
   return 0;
 }
@@ -378,8 +367,8 @@ static int is_device_fn(const c2h_function *fn) {
 /* The name of the function being scanned: the identifier before its
  * parameter list. Returns 0 when there is none. */
 static size_t function_name(const ts_state *t) {
-  for (size_t j = t->first + 1; j < t->last && !is(t, j, "{"); j++)
-    if (is(t, j, "(")) return is_ident(t, j - 1) ? j - 1 : 0;
+  for (size_t j = t->first + 1; j < t->last && !c2h_tok_is(t->s, j, "{"); j++)
+    if (c2h_tok_is(t->s, j, "(")) return c2h_tok_is_ident(t->s, j - 1) ? j - 1 : 0;
   return 0;
 }
 
@@ -390,8 +379,8 @@ static int callers_elect(ts_state *t, int *rc) {
   const c2h_function *self = t->fn;
   size_t name = function_name(t);
   if (!name) return 0;
-  size_t nlen = tok_len(t, name);
-  const char *spelling = tok_text(t, name);
+  size_t nlen = c2h_tok_len(t->s, name);
+  const char *spelling = c2h_tok_text(t->s, name);
   int calls = 0, all = 1;
   const c2h_tu_facts *f = t->s->facts;
   /* Every device function, for each lock in a helper: quadratic on files
@@ -401,7 +390,8 @@ static int callers_elect(ts_state *t, int *rc) {
     const c2h_function *fn = &f->functions[k];
     if (fn == self || !is_device_fn(fn) || (*rc = enter(t, fn))) continue;
     for (size_t j = t->first; j < t->last && all; j++) {
-      if (!is_ident(t, j) || !is(t, j + 1, "(") || tok_len(t, j) != nlen || memcmp(tok_text(t, j), spelling, nlen))
+      if (!c2h_tok_is_ident(t->s, j) || !c2h_tok_is(t->s, j + 1, "(") || c2h_tok_len(t->s, j) != nlen ||
+          memcmp(c2h_tok_text(t->s, j), spelling, nlen))
         continue;
       guard gs[MAX_GUARDS];
       size_t n = collect_guards(t, j, gs);
@@ -430,7 +420,7 @@ static int report_wait(ts_state *t, const loop *l, const guard *g, size_t flag) 
                        "after the other, so if the lanes that set it are on the other side the wait never "
                        "ends (CUDA's independent thread scheduling on Volta and newer lets them run); let "
                        "one elected lane per wavefront wait, or move the wait out of the divergent branch",
-                       (int)tok_len(t, flag), tok_text(t, flag), tok(t, g->lp)->line);
+                       (int)c2h_tok_len(t->s, flag), c2h_tok_text(t->s, flag), c2h_tok(t->s, g->lp)->line);
 }
 
 static int check_loop(ts_state *t, size_t kw) {
@@ -470,7 +460,7 @@ int c2h_check_thread_scheduling(c2h_scan *s) {
     covered_end = fn->end;
     rc = enter(&t, fn);
     for (size_t i = t.first; i < t.last && !rc; i++)
-      if (is(&t, i, "while")) rc = check_loop(&t, i);
+      if (c2h_tok_is(s, i, "while")) rc = check_loop(&t, i);
   }
   c2h_strmap_dispose(&t.volatiles);
   c2h_strmap_dispose(&t.per_lane);

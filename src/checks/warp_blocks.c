@@ -19,10 +19,6 @@
 
 #define MAX_THREADS 32
 
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
-
-static int is_ident(const c2h_scan *s, size_t i) { return i < s->facts->n_toks && tk(s, i)->kind == C2H_TOK_IDENT; }
-
 /* __launch_bounds__(N, ...) before the kernel's name at token name: N. */
 static int bounds_threads(const c2h_scan *s, size_t name, long long *threads) {
   for (size_t j = name; j-- > 0;) {
@@ -58,8 +54,8 @@ static int ident_index_build(const c2h_scan *s, ident_index *x) {
   }
   for (size_t t = 0; t < n && rc == 0; t++) {
     x->next[t] = n;
-    if (!is_ident(s, t)) continue;
-    const c2h_token *k = tk(s, t);
+    if (!c2h_tok_is_ident(s, t)) continue;
+    const c2h_token *k = c2h_tok(s, t);
     const char *key = s->src + k->begin;
     size_t len = k->end - k->begin;
     int prev = c2h_strmap_get(&last, key, len);
@@ -82,7 +78,7 @@ static void ident_index_dispose(ident_index *x) {
 static int launches_small(const c2h_scan *s, const ident_index *x, size_t name) {
   size_t n = s->facts->n_toks;
   int launches = 0;
-  const c2h_token *nt = tk(s, name);
+  const c2h_token *nt = c2h_tok(s, name);
   int first = c2h_strmap_get(&x->first, s->src + nt->begin, nt->end - nt->begin);
   for (size_t t = first >= 0 ? (size_t)first : n; t < n; t = x->next[t]) {
     if (t == name || c2h_tok_kernel_declared(s, t)) continue;

@@ -22,16 +22,6 @@ typedef struct wm_state {
   c2h_strmap ballots;   /* variables of this function that hold a ballot result */
 } wm_state;
 
-static const c2h_token *tok(const wm_state *w, size_t i) { return &w->s->facts->toks[i]; }
-
-static size_t tok_len(const wm_state *w, size_t i) { return tok(w, i)->end - tok(w, i)->begin; }
-
-static const char *tok_text(const wm_state *w, size_t i) { return w->s->src + tok(w, i)->begin; }
-
-static int is_ident(const wm_state *w, size_t i) {
-  return i < w->s->facts->n_toks && tok(w, i)->kind == C2H_TOK_IDENT;
-}
-
 /* A call whose result holds one bit per lane: CUDA and HIP spellings.
  * __match_any_sync's is 64-bit on gfx942 too (HIP's from ROCm 7.0, and
  * cu2hip_compat.h's before). */
@@ -47,7 +37,7 @@ static int is_ballot_call(const wm_state *w, size_t i) {
 static int decl_type(const wm_state *w, size_t v, size_t *tb) {
   size_t j = v;
   while (j > w->first) {
-    const c2h_token *t = tok(w, j - 1);
+    const c2h_token *t = c2h_tok(w->s, j - 1);
     if ((t->kind != C2H_TOK_IDENT && t->kind != C2H_TOK_KEYWORD && !c2h_tok_is(w->s, j - 1, "::")) ||
         c2h_tok_is(w->s, j - 1, "return"))
       break;
@@ -83,7 +73,7 @@ static const char *wider_type(const wm_state *w, size_t tb, size_t te, size_t *i
 /* Whether the variable at v is 32 bits wide: the AST's size when it has
  * one, else the spelling of its type. */
 static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
-  if (tok(w, v)->var_bytes) return tok(w, v)->var_bytes == 4;
+  if (c2h_tok(w->s, v)->var_bytes) return c2h_tok(w->s, v)->var_bytes == 4;
   if (!declared || type_has(w, tb, v - 1, "long") || type_has(w, tb, v - 1, "uint64_t")) return 0;
   return type_has(w, tb, v - 1, "unsigned") || type_has(w, tb, v - 1, "int") ||
          type_has(w, tb, v - 1, "uint32_t");
@@ -101,7 +91,8 @@ static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int decla
   return c2h_scan_diag(w->s, wide ? ib : v, wide ? ie : v, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, wide,
                        "'%.*s' is 32 bits wide, but %.*s() returns one bit per lane of a 64-lane gfx942 "
                        "wavefront: lanes 32-63 are cut off; %s",
-                       (int)tok_len(w, v), tok_text(w, v), (int)tok_len(w, call), tok_text(w, call),
+                       (int)c2h_tok_len(w->s, v), c2h_tok_text(w->s, v), (int)c2h_tok_len(w->s, call),
+                       c2h_tok_text(w->s, call),
                        w->halves  ? HALF_ADVICE
                        : declared ? "declare it unsigned long long (or uint64_t)"
                                   : "make the variable unsigned long long (or uint64_t)");
@@ -112,10 +103,10 @@ static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int decla
 static size_t narrowing_cast(const wm_state *w, size_t call) {
   if (call < w->first + 3 || !c2h_tok_is(w->s, call - 1, ")")) return 0;
   size_t rp = call - 1, lp = rp;
-  while (lp > w->first && (tok(w, lp - 1)->kind == C2H_TOK_KEYWORD || is_ident(w, lp - 1))) lp--;
+  while (lp > w->first && (c2h_tok(w->s, lp - 1)->kind == C2H_TOK_KEYWORD || c2h_tok_is_ident(w->s, lp - 1))) lp--;
   if (lp == rp || !c2h_tok_is(w->s, lp - 1, "(")) return 0;
   lp--;
-  if (lp > w->first && (is_ident(w, lp - 1) || tok(w, lp - 1)->kind == C2H_TOK_KEYWORD) &&
+  if (lp > w->first && (c2h_tok_is_ident(w->s, lp - 1) || c2h_tok(w->s, lp - 1)->kind == C2H_TOK_KEYWORD) &&
       !c2h_tok_is(w->s, lp - 1, "return"))
     return 0; /* a call or `sizeof (T)`, not a cast */
   if (type_has(w, lp + 1, rp - 1, "long") || type_has(w, lp + 1, rp - 1, "uint64_t") ||
@@ -142,14 +133,14 @@ static int check_store(wm_state *w, size_t i) {
                          "the cast keeps 32 bits of %.*s(), which returns one bit per lane of a "
                          "64-lane gfx942 wavefront: lanes 32-63 are cut off; keep the result in an "
                          "unsigned long long",
-                         (int)tok_len(w, i), tok_text(w, i));
+                         (int)c2h_tok_len(w->s, i), c2h_tok_text(w->s, i));
   size_t eq = i - 1;
   if (i <= w->first + 1 || !(c2h_tok_is(w->s, eq, "=") || c2h_tok_is(w->s, eq, "|=") ||
                              c2h_tok_is(w->s, eq, "&=") || c2h_tok_is(w->s, eq, "^=")))
     return 0;
   size_t v = eq - 1, tb;
-  if (!is_ident(w, v)) return 0;
-  int rc = c2h_strmap_put(&w->ballots, tok_text(w, v), tok_len(w, v), 1);
+  if (!c2h_tok_is_ident(w->s, v)) return 0;
+  int rc = c2h_strmap_put(&w->ballots, c2h_tok_text(w->s, v), c2h_tok_len(w->s, v), 1);
   int declared = decl_type(w, v, &tb);
   if (rc || (declared && type_has(w, tb, v - 1, "auto")) || !is_32bit(w, v, tb, declared)) return rc;
   if (declared && only_mask_uses(w, v)) return 0;
@@ -173,9 +164,8 @@ static const bit_fn bit_fns[] = {
 /* Whether [a, b] holds a ballot call or a variable that holds a result. */
 static int span_has_ballot(const wm_state *w, size_t a, size_t b) {
   for (size_t j = a; j <= b; j++)
-    if (is_ballot_call(w, j) ||
-        (is_ident(w, j) && !c2h_tok_is(w->s, j + 1, "(") &&
-         c2h_strmap_get(&w->ballots, tok_text(w, j), tok_len(w, j)) >= 0))
+    if (is_ballot_call(w, j) || (c2h_tok_is_ident(w->s, j) && !c2h_tok_is(w->s, j + 1, "(") &&
+                                 c2h_strmap_get(&w->ballots, c2h_tok_text(w->s, j), c2h_tok_len(w->s, j)) >= 0))
       return 1;
   return 0;
 }
@@ -217,7 +207,7 @@ static int statement_has_ballot(const wm_state *w, size_t i) {
 /* Whether token j is, alone, the first argument of a call: the lane mask
  * of a _sync intrinsic (or of a helper that passes it on). */
 static int mask_argument(const wm_state *w, size_t j) {
-  return j >= w->first + 2 && c2h_tok_is(w->s, j - 1, "(") && is_ident(w, j - 2) &&
+  return j >= w->first + 2 && c2h_tok_is(w->s, j - 1, "(") && c2h_tok_is_ident(w->s, j - 2) &&
          (c2h_tok_is(w->s, j + 1, ",") || c2h_tok_is(w->s, j + 1, ")"));
 }
 
@@ -227,11 +217,11 @@ static int meets_ballot(const wm_state *w, size_t i) {
   if (statement_has_ballot(w, i)) return 1;
   size_t v = i;
   while (v > w->first && c2h_tok_is(w->s, v - 1, "(")) v--;
-  if (v < w->first + 2 || !c2h_tok_is(w->s, v - 1, "=") || !is_ident(w, v - 2)) return 0;
+  if (v < w->first + 2 || !c2h_tok_is(w->s, v - 1, "=") || !c2h_tok_is_ident(w->s, v - 2)) return 0;
   v -= 2;
   for (size_t j = w->first; j < w->last; j++)
-    if (j != v && is_ident(w, j) && tok_len(w, j) == tok_len(w, v) &&
-        memcmp(tok_text(w, j), tok_text(w, v), tok_len(w, v)) == 0 && !mask_argument(w, j) &&
+    if (j != v && c2h_tok_is_ident(w->s, j) && c2h_tok_len(w->s, j) == c2h_tok_len(w->s, v) &&
+        memcmp(c2h_tok_text(w->s, j), c2h_tok_text(w->s, v), c2h_tok_len(w->s, v)) == 0 && !mask_argument(w, j) &&
         statement_has_ballot(w, j))
       return 1;
   return 0;
@@ -245,22 +235,22 @@ static int check_shifted_masks(wm_state *w) {
   int masks = 0;
   for (size_t i = w->first; i < w->last && !masks; i++)
     masks = is_ballot_call(w, i) ||
-            (is_ident(w, i) && c2h_tok_is(w->s, i + 1, "(") && tok_len(w, i) > 5 &&
-             memcmp(tok_text(w, i) + tok_len(w, i) - 5, "_sync", 5) == 0);
+            (c2h_tok_is_ident(w->s, i) && c2h_tok_is(w->s, i + 1, "(") && c2h_tok_len(w->s, i) > 5 &&
+             memcmp(c2h_tok_text(w->s, i) + c2h_tok_len(w->s, i) - 5, "_sync", 5) == 0);
   int kept = w->s->target >= C2H_VERSION(7, 0);
   for (size_t i = w->first; i + 1 < w->last && masks; i++) {
     long long v = 0;
     size_t lit = i, shift;
     if (c2h_tok_is(w->s, i, "~") && c2h_tok_int_value(w->s, i + 1, &v) && v == 0 &&
-        memchr(tok_text(w, i + 1), 'u', tok_len(w, i + 1)) && !memchr(tok_text(w, i + 1), 'l', tok_len(w, i + 1)))
+        memchr(c2h_tok_text(w->s, i + 1), 'u', c2h_tok_len(w->s, i + 1)) &&
+        !memchr(c2h_tok_text(w->s, i + 1), 'l', c2h_tok_len(w->s, i + 1)))
       lit = i + 1, v = 0xffffffffLL;
-    else if (is_ident(w, i) && !c2h_tok_is(w->s, i + 1, "(")) {
+    else if (c2h_tok_is_ident(w->s, i) && !c2h_tok_is(w->s, i + 1, "(")) {
       c2h_mask_value m; /* a name for the full 32-lane mask */
       c2h_mask_resolve(w->s, i, i, &m);
       if (m.kind != C2H_MASK_FULL32) continue;
       v = 0xffffffffLL;
-    } else if (!c2h_tok_int_value(w->s, i, &v))
-      continue;
+    } else if (!c2h_tok_int_value(w->s, i, &v)) continue;
     shift = lit + 1;
     if (c2h_tok_is(w->s, shift, ")") && i > w->first && c2h_tok_is(w->s, i - 1, "(")) shift++; /* (0xffffffff) >> */
     if (v != 0xffffffffLL || !c2h_tok_is(w->s, shift, ">>") || (!kept && !meets_ballot(w, i))) continue;
@@ -268,7 +258,7 @@ static int check_shifted_masks(wm_state *w) {
                            "'%.*s >>' builds a lane mask for a 32-lane warp: on gfx942 lane masks have 64 "
                            "bits, one per lane of the wavefront, and this one never holds lanes 32-63; "
                            "shift 0xffffffffffffffffULL by a count of 64 lanes",
-                           (int)(tok(w, lit)->end - tok(w, i)->begin), tok_text(w, i));
+                           (int)(c2h_tok(w->s, lit)->end - c2h_tok(w->s, i)->begin), c2h_tok_text(w->s, i));
     if (rc) return rc;
     i = shift;
   }

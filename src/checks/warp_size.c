@@ -76,20 +76,10 @@ typedef struct ws_state {
                           (a struct's `LOGICAL == CUB_WARP_THREADS(0)`), or NONE */
 } ws_state;
 
-static const c2h_token *tok(const ws_state *w, size_t i) { return &w->s->facts->toks[i]; }
-
-static size_t tok_len(const ws_state *w, size_t i) { return tok(w, i)->end - tok(w, i)->begin; }
-
-static const char *tok_text(const ws_state *w, size_t i) { return w->s->src + tok(w, i)->begin; }
-
-static int is_ident(const ws_state *w, size_t i) {
-  return i < w->s->facts->n_toks && tok(w, i)->kind == C2H_TOK_IDENT;
-}
-
 /* Case-insensitive substring test on an identifier's spelling. */
 static int ident_has(const ws_state *w, size_t i, const char *needle) {
-  size_t n = tok_len(w, i), k = strlen(needle);
-  const char *p = tok_text(w, i);
+  size_t n = c2h_tok_len(w->s, i), k = strlen(needle);
+  const char *p = c2h_tok_text(w->s, i);
   for (size_t a = 0; a + k <= n; a++) {
     size_t b = 0;
     while (b < k && tolower((unsigned char)p[a + b]) == needle[b]) b++;
@@ -100,12 +90,12 @@ static int ident_has(const ws_state *w, size_t i, const char *needle) {
 
 static int ident_starts(const ws_state *w, size_t i, const char *prefix) {
   size_t k = strlen(prefix);
-  return is_ident(w, i) && tok_len(w, i) >= k && memcmp(tok_text(w, i), prefix, k) == 0;
+  return c2h_tok_is_ident(w->s, i) && c2h_tok_len(w->s, i) >= k && memcmp(c2h_tok_text(w->s, i), prefix, k) == 0;
 }
 
 /* Whether identifier i is in set m (a value of -2 marks a name taken out). */
 static int in_set(const ws_state *w, const c2h_strmap *m, size_t i) {
-  return is_ident(w, i) && c2h_strmap_get(m, tok_text(w, i), tok_len(w, i)) >= 0;
+  return c2h_tok_is_ident(w->s, i) && c2h_strmap_get(m, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i)) >= 0;
 }
 
 static int literal_is(const ws_state *w, size_t i, long long want) {
@@ -120,8 +110,8 @@ static int warp_size_name(const ws_state *w, size_t i) {
   for (size_t k = 0; k < sizeof not_a_size / sizeof *not_a_size; k++)
     if (ident_has(w, i, not_a_size[k])) return 0;
   /* A plural (NUM_WARPS, kWarpsPerBlock) counts warps; WarpSize does not. */
-  const char *p = tok_text(w, i);
-  size_t len = tok_len(w, i);
+  const char *p = c2h_tok_text(w->s, i);
+  size_t len = c2h_tok_len(w->s, i);
   for (size_t a = 0; a + 5 <= len; a++)
     if (tolower((unsigned char)p[a]) == 'w' && tolower((unsigned char)p[a + 1]) == 'a' &&
         tolower((unsigned char)p[a + 2]) == 'r' && tolower((unsigned char)p[a + 3]) == 'p' &&
@@ -138,12 +128,14 @@ static int warp_size_name(const ws_state *w, size_t i) {
  * value token, or 0. */
 static size_t define_value(const ws_state *w, size_t name) {
   size_t n = w->s->facts->n_toks, v = name + 1;
-  if (v >= n || tok(w, v)->line != tok(w, name)->line) return 0;
+  if (v >= n || c2h_tok(w->s, v)->line != c2h_tok(w->s, name)->line) return 0;
   size_t end = v + 1;
   if (c2h_tok_is(w->s, v, "(") && c2h_tok_is(w->s, v + 2, ")")) v++, end = v + 2;
   /* A comment may follow: `#define WARP_SIZE 32 // lanes`. */
-  while (end < n && tok(w, end)->kind == C2H_TOK_COMMENT && tok(w, end)->line == tok(w, name)->line) end++;
-  if (end < n && tok(w, end)->line == tok(w, name)->line) return 0;
+  while (end < n && c2h_tok(w->s, end)->kind == C2H_TOK_COMMENT &&
+         c2h_tok(w->s, end)->line == c2h_tok(w->s, name)->line)
+    end++;
+  if (end < n && c2h_tok(w->s, end)->line == c2h_tok(w->s, name)->line) return 0;
   return v;
 }
 
@@ -231,10 +223,12 @@ static int collect_cub_aliases(ws_state *w) {
     while (b > 0 && !c2h_tok_is(w->s, b - 1, ";") && !c2h_tok_is(w->s, b - 1, "{") &&
            !c2h_tok_is(w->s, b - 1, "}") && i - b < 16)
       b--;
-    if (c2h_tok_is(w->s, b, "typedef") && is_ident(w, j - 1)) name = j - 1;
-    else if (c2h_tok_is(w->s, b, "using") && is_ident(w, b + 1) && c2h_tok_is(w->s, b + 2, "=")) name = b + 1;
+    if (c2h_tok_is(w->s, b, "typedef") && c2h_tok_is_ident(w->s, j - 1)) name = j - 1;
+    else if (c2h_tok_is(w->s, b, "using") && c2h_tok_is_ident(w->s, b + 1) && c2h_tok_is(w->s, b + 2, "="))
+      name = b + 1;
     if (name == NONE) continue;
-    int rc = c2h_strmap_put(lanes == 64 ? &w->cub64 : &w->cub32, tok_text(w, name), tok_len(w, name), (int)name);
+    int rc = c2h_strmap_put(lanes == 64 ? &w->cub64 : &w->cub32, c2h_tok_text(w->s, name), c2h_tok_len(w->s, name),
+                            (int)name);
     if (rc) return rc;
   }
   return 0;
@@ -248,7 +242,7 @@ static int collect_cub_aliases(ws_state *w) {
  * declaration in active code, or a #define whose body an expansion in
  * active code used. */
 static int definition_seen(const ws_state *w, size_t name, size_t v) {
-  return c2h_tok_is(w->s, name - 1, "define") ? tok(w, v)->expanded : c2h_tok_active(w->s, name);
+  return c2h_tok_is(w->s, name - 1, "define") ? c2h_tok(w->s, v)->expanded : c2h_tok_active(w->s, name);
 }
 
 /* Puts NAME in consts (32) or consts64 (64, warpSize, CUB's hardware warp),
@@ -262,8 +256,9 @@ static int put_constant(ws_state *w, c2h_strmap *ambiguous, size_t name, size_t 
                                           : NULL;
   if (!to) return 0;
   c2h_strmap *other = to == &w->consts ? &w->consts64 : &w->consts;
-  if (in_set(w, other, name) || in_set(w, ambiguous, name)) return c2h_strmap_put(ambiguous, tok_text(w, name), tok_len(w, name), 0);
-  return c2h_strmap_put(to, tok_text(w, name), tok_len(w, name), (int)name);
+  if (in_set(w, other, name) || in_set(w, ambiguous, name))
+    return c2h_strmap_put(ambiguous, c2h_tok_text(w->s, name), c2h_tok_len(w->s, name), 0);
+  return c2h_strmap_put(to, c2h_tok_text(w->s, name), c2h_tok_len(w->s, name), (int)name);
 }
 
 static int collect_constants(ws_state *w) {
@@ -276,11 +271,11 @@ static int collect_constants(ws_state *w) {
    * did not define: a `#ifndef USE_ROCM` branch's beats the #else's. */
   for (int pass = 0; pass < 2 && !rc; pass++) {
     for (size_t i = 0; i < n && !rc; i++) {
-      if (!is_ident(w, i)) continue;
+      if (!c2h_tok_is_ident(w->s, i)) continue;
       int define = i >= 2 && c2h_tok_is(w->s, i - 2, "#") && c2h_tok_is(w->s, i - 1, "define");
       size_t v = 0;
       /* #define NAME CUB_WARP_THREADS(0): the hardware warp, whatever NAME says. */
-      if (define && cub_warp_threads(w, i + 1) && tok(w, i + 1)->line == tok(w, i)->line) v = i + 1;
+      if (define && cub_warp_threads(w, i + 1) && c2h_tok(w->s, i + 1)->line == c2h_tok(w->s, i)->line) v = i + 1;
       else if (!warp_size_name(w, i)) continue;
       else v = define ? define_value(w, i) : const_value(w, i);
       /* HIP never compiles a CUDA-only branch's definition (#ifndef
@@ -289,7 +284,7 @@ static int collect_constants(ws_state *w) {
       if (!v || definition_seen(w, i, v) != (pass == 0)) continue;
       if (pass == 1 && in_set(w, &seen, i)) continue;
       rc = put_constant(w, &ambiguous, i, v);
-      if (!rc && pass == 0) rc = c2h_strmap_put(&seen, tok_text(w, i), tok_len(w, i), 0);
+      if (!rc && pass == 0) rc = c2h_strmap_put(&seen, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), 0);
     }
   }
   /* Warp sizes a project header defines (`#define BNB_WARP_SIZE 32` in
@@ -297,10 +292,10 @@ static int collect_constants(ws_state *w) {
    * header that names HIP, which may define them otherwise for HIP. They
    * map to no token of the file (n), so they get no note here. */
   for (size_t i = 0; i < n && !rc; i++) {
-    if (!is_ident(w, i) || !warp_size_name(w, i) || in_set(w, &seen, i) || in_set(w, &ambiguous, i) ||
+    if (!c2h_tok_is_ident(w->s, i) || !warp_size_name(w, i) || in_set(w, &seen, i) || in_set(w, &ambiguous, i) ||
         in_set(w, &w->consts, i) || in_set(w, &w->consts64, i))
       continue;
-    const c2h_header_const *hc = c2h_tu_facts_header_const(w->s->facts, tok_text(w, i), tok_len(w, i));
+    const c2h_header_const *hc = c2h_tu_facts_header_const(w->s->facts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i));
     if (!hc || hc->hip_aware) continue;
     long long v = hc->body ? -1 : (long long)hc->bits;
     if (hc->body) {
@@ -311,14 +306,15 @@ static int collect_constants(ws_state *w) {
       while (end && end != b && (*end == ')' || *end == ' ' || *end == 'u' || *end == 'U')) end++;
       if (end && end != b && *end == '\0') v = x;
     }
-    if (v == 32) rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), (int)n);
-    else if (v == 64) rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), (int)n);
+    if (v == 32) rc = c2h_strmap_put(&w->consts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), (int)n);
+    else if (v == 64) rc = c2h_strmap_put(&w->consts64, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), (int)n);
   }
   /* Ambiguous names leave both sets: an entry that maps to no token. */
   for (size_t i = 0; i < n && !rc; i++) {
     if (!in_set(w, &ambiguous, i)) continue;
-    if (in_set(w, &w->consts, i)) rc = c2h_strmap_put(&w->consts, tok_text(w, i), tok_len(w, i), -2);
-    if (!rc && in_set(w, &w->consts64, i)) rc = c2h_strmap_put(&w->consts64, tok_text(w, i), tok_len(w, i), -2);
+    if (in_set(w, &w->consts, i)) rc = c2h_strmap_put(&w->consts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), -2);
+    if (!rc && in_set(w, &w->consts64, i))
+      rc = c2h_strmap_put(&w->consts64, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), -2);
   }
   c2h_strmap_dispose(&ambiguous);
   c2h_strmap_dispose(&seen);
@@ -361,13 +357,13 @@ static size_t operand_start(const ws_state *w, size_t e) {
       }
       if (k + 1 == 0 || k < w->first) return j;
       j = k;
-      if (j > w->first && (is_ident(w, j - 1) || c2h_tok_is(w->s, j - 1, "]"))) {
+      if (j > w->first && (c2h_tok_is_ident(w->s, j - 1) || c2h_tok_is(w->s, j - 1, "]"))) {
         j--; /* a call or a subscripted name */
         continue;
       }
       return j;
     }
-    if (!is_ident(w, j)) return j;
+    if (!c2h_tok_is_ident(w->s, j)) return j;
     if (j >= w->first + 2 && (c2h_tok_is(w->s, j - 1, ".") || c2h_tok_is(w->s, j - 1, "->") ||
                               c2h_tok_is(w->s, j - 1, "::"))) {
       j -= 2;
@@ -393,15 +389,15 @@ static size_t assigned_to(const ws_state *w, size_t i) {
       if (depth == 0) {
         /* A constructor's member initialiser, `: lane_id(threadIdx.x & 31)`
          * (or `, lane_id(...)`), sets the member as `=` would. */
-        if (j > w->first + 1 && is_ident(w, j - 1) && lane_or_warp_name(w, j - 1) &&
+        if (j > w->first + 1 && c2h_tok_is_ident(w->s, j - 1) && lane_or_warp_name(w, j - 1) &&
             (c2h_tok_is(w->s, j - 2, ":") || c2h_tok_is(w->s, j - 2, ",")))
           return j - 1;
-        if (j > w->first && is_ident(w, j - 1)) return (size_t)-1; /* a call argument */
+        if (j > w->first && c2h_tok_is_ident(w->s, j - 1)) return (size_t)-1; /* a call argument */
         continue; /* step out of grouping parentheses */
       }
       depth--;
     } else if (depth == 0 && c2h_tok_is(w->s, j, "=")) {
-      return j > w->first && is_ident(w, j - 1) ? j - 1 : (size_t)-1;
+      return j > w->first && c2h_tok_is_ident(w->s, j - 1) ? j - 1 : (size_t)-1;
     } else if (depth == 0 && (c2h_tok_is(w->s, j, ";") || c2h_tok_is(w->s, j, "{") ||
                               c2h_tok_is(w->s, j, "}") || c2h_tok_is(w->s, j, ","))) {
       return (size_t)-1;
@@ -443,7 +439,7 @@ static int is_lane_op(const ws_state *w, size_t i) {
  * index; fills the operand range. */
 static int lane_arith(const ws_state *w, size_t i, size_t *lhs, size_t *rhs_last, int *by_const) {
   if (i <= w->first || !is_lane_op(w, i) || !lane_operand(w, i, rhs_last, by_const)) return 0;
-  const c2h_token *p = tok(w, i - 1);
+  const c2h_token *p = c2h_tok(w->s, i - 1);
   if (p->kind != C2H_TOK_IDENT && p->kind != C2H_TOK_LITERAL && !c2h_tok_is(w->s, i - 1, ")") &&
       !c2h_tok_is(w->s, i - 1, "]"))
     return 0; /* unary & */
@@ -492,7 +488,7 @@ static size_t init_end(const ws_state *w, size_t a) {
  * (a value, not an index, even when computed from one). */
 static int declared_floating(const ws_state *w, size_t v) {
   for (size_t j = v; j-- > w->first;) {
-    if (!is_ident(w, j) && tok(w, j)->kind != C2H_TOK_KEYWORD) return 0;
+    if (!c2h_tok_is_ident(w->s, j) && c2h_tok(w->s, j)->kind != C2H_TOK_KEYWORD) return 0;
     if (c2h_tok_is(w->s, j, "float") || c2h_tok_is(w->s, j, "double") || ident_has(w, j, "half"))
       return 1;
   }
@@ -536,7 +532,7 @@ static int span_has_lane(const ws_state *w, size_t a, size_t e) {
   for (size_t j = a; j < e; j++) {
     /* A variable named as a lane (lane, laneId, lane_idx) counts even when
      * a helper computes it: the name says what the code assumes. */
-    int lane_name = is_ident(w, j) && !c2h_tok_is(w->s, j + 1, "(") && ident_has(w, j, "lane") &&
+    int lane_name = c2h_tok_is_ident(w->s, j) && !c2h_tok_is(w->s, j + 1, "(") && ident_has(w, j, "lane") &&
                     !ident_has(w, j, "lanes") && !ident_has(w, j, "mask");
     if (in_set(w, &w->lanes, j) || lane_name) return 1;
   }
@@ -549,24 +545,24 @@ static int collect_variables(ws_state *w) {
   for (int pass = 0, changed = 1; changed && pass < 8; pass++) {
     changed = 0;
     for (size_t i = w->first; i + 1 < w->last; i++) {
-      if (!is_ident(w, i) || !c2h_tok_is(w->s, i + 1, "=")) continue;
+      if (!c2h_tok_is_ident(w->s, i) || !c2h_tok_is(w->s, i + 1, "=")) continue;
       size_t e = init_end(w, i + 2);
       int rc = 0;
       if (!in_set(w, &w->derived, i) && !declared_floating(w, i) && span_from_threads(w, i + 2, e - 1)) {
-        rc = c2h_strmap_put(&w->derived, tok_text(w, i), tok_len(w, i), 1);
+        rc = c2h_strmap_put(&w->derived, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), 1);
         changed = 1;
       }
       if (!rc && !in_set(w, &w->lanes32, i) && span_has_lane32(w, i + 2, e)) {
-        rc = c2h_strmap_put(&w->lanes32, tok_text(w, i), tok_len(w, i), 1);
+        rc = c2h_strmap_put(&w->lanes32, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), 1);
         changed = 1;
       }
       if (!rc && !in_set(w, &w->lanes64, i) && span_has_lane64(w, i + 2, e)) {
-        rc = c2h_strmap_put(&w->lanes64, tok_text(w, i), tok_len(w, i), 1);
+        rc = c2h_strmap_put(&w->lanes64, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), 1);
         changed = 1;
       }
       if (!rc && !in_set(w, &w->lanes, i) &&
           (span_has_lane(w, i + 2, e) || (ident_has(w, i, "lane") && in_set(w, &w->derived, i)))) {
-        rc = c2h_strmap_put(&w->lanes, tok_text(w, i), tok_len(w, i), 1);
+        rc = c2h_strmap_put(&w->lanes, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), 1);
         changed = 1;
       }
       if (rc) return rc;
@@ -651,14 +647,14 @@ static void check_down_loop(ws_state *w, size_t init_a, size_t semi1, size_t sem
  * over the lanes of a 32-lane warp. Its variable, read as a source lane,
  * is an absolute lane number. */
 static int check_up_loop(ws_state *w, size_t semi1, size_t semi2, size_t rp, size_t be) {
-  if (semi2 != semi1 + 4 || !is_ident(w, semi1 + 1)) return 0;
+  if (semi2 != semi1 + 4 || !c2h_tok_is_ident(w->s, semi1 + 1)) return 0;
   size_t op = semi1 + 2, bound = semi1 + 3;
   int lt = c2h_tok_is(w->s, op, "<"), le = c2h_tok_is(w->s, op, "<=");
   int literal = (lt && literal_is(w, bound, 32)) || (le && (literal_is(w, bound, 31) || literal_is(w, bound, 16)));
   int by_const = lt && in_set(w, &w->consts, bound);
   if (!literal && !by_const) return 0;
   if (body_shuffles(w, rp + 1, be, 0)) saw32(w, semi1 + 1, bound);
-  return c2h_strmap_put(&w->loops32, tok_text(w, semi1 + 1), tok_len(w, semi1 + 1), 1);
+  return c2h_strmap_put(&w->loops32, c2h_tok_text(w->s, semi1 + 1), c2h_tok_len(w->s, semi1 + 1), 1);
 }
 
 static int scan_loops(ws_state *w) {
@@ -699,7 +695,7 @@ static long long tile_lanes(const ws_state *w, size_t i) {
  * constants, tiles, and shuffles with an explicit width. */
 static void scan_tokens(ws_state *w) {
   for (size_t i = w->first; i < w->last; i++) {
-    if (!is_ident(w, i)) continue;
+    if (!c2h_tok_is_ident(w->s, i)) continue;
     if (c2h_tok_is(w->s, i, "warpSize") || c2h_tok_is_call(w->s, i, "__lane_id") || in_set(w, &w->consts64, i) ||
         cub_warp_threads(w, i)) {
       saw64(w, i);
@@ -766,16 +762,17 @@ static int check_broadcasts(ws_state *w) {
      * it is the fix only where the kernel numbers lanes in 32s alone. */
     char fix[160];
     const char *replacement = NULL;
-    size_t len = tok(w, b)->end - tok(w, a)->begin;
+    size_t len = c2h_tok(w->s, b)->end - c2h_tok(w->s, a)->begin;
     if (w->replace_ok && !w->fn->unit64 && len < 120) {
-      snprintf(fix, sizeof fix, "%.*s, 32", (int)len, tok_text(w, a));
+      snprintf(fix, sizeof fix, "%.*s, 32", (int)len, c2h_tok_text(w->s, a));
       replacement = fix;
     }
     int rc = c2h_scan_diag(w->s, a, b, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, replacement,
                            "%.*s() without a width reads source lane '%.*s' of the whole 64-lane gfx942 "
                            "wavefront, not of the caller's 32-lane warp: lanes 32-63 read from the lower "
                            "half; %s",
-                           (int)tok_len(w, i), tok_text(w, i), (int)(len > 40 ? 40 : len), tok_text(w, a),
+                           (int)c2h_tok_len(w->s, i), c2h_tok_text(w->s, i), (int)(len > 40 ? 40 : len),
+                           c2h_tok_text(w->s, a),
                            w->fn->unit64 ? "number the source lane within the wavefront (warpSize), or pass "
                                            "a width of 32 and keep 32-lane warps throughout"
                                          : "pass a width of 32, which CUDA implies");
@@ -795,7 +792,7 @@ static int lane_sized_array(const ws_state *w, size_t kw, size_t *name, size_t *
   while (j < n && !c2h_tok_is(w->s, j, "[") && !c2h_tok_is(w->s, j, ";") && !c2h_tok_is(w->s, j, "=") &&
          !c2h_tok_is(w->s, j, "("))
     j++;
-  if (!c2h_tok_is(w->s, j, "[") || !is_ident(w, j - 1)) return 0;
+  if (!c2h_tok_is(w->s, j, "[") || !c2h_tok_is_ident(w->s, j - 1)) return 0;
   *name = j - 1;
   *dims = 0;
   size_t last_open = 0;
@@ -838,17 +835,18 @@ static int scan_shared_arrays(ws_state *w) {
   for (size_t k = 0; k < w->n_shared; k++) {
     size_t kw = w->shared[k], name, rb;
     int dims;
-    int here = (kw >= w->first && kw < w->last) || tok(w, kw)->ctx == C2H_CTX_FILE;
+    int here = (kw >= w->first && kw < w->last) || c2h_tok(w->s, kw)->ctx == C2H_CTX_FILE;
     if (!here || !lane_sized_array(w, kw, &name, &rb, &dims)) continue;
     for (size_t u = w->first; u < w->last; u++) {
-      if (u == name || !is_ident(w, u) || tok_len(w, u) != tok_len(w, name) ||
-          memcmp(tok_text(w, u), tok_text(w, name), tok_len(w, u)) != 0 || !lane_indexed(w, u, dims))
+      if (u == name || !c2h_tok_is_ident(w->s, u) || c2h_tok_len(w->s, u) != c2h_tok_len(w->s, name) ||
+          memcmp(c2h_tok_text(w->s, u), c2h_tok_text(w->s, name), c2h_tok_len(w->s, u)) != 0 ||
+          !lane_indexed(w, u, dims))
         continue;
       int rc = c2h_scan_diag(w->s, name, rb, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
                              "__shared__ array '%.*s' has 32 entries per warp, but line %u indexes it by "
                              "a lane number of the 64-lane gfx942 wavefront, so lanes 32-63 index past "
                              "them; size it for 64 lanes",
-                             (int)tok_len(w, name), tok_text(w, name), tok(w, u)->line);
+                             (int)c2h_tok_len(w->s, name), c2h_tok_text(w->s, name), c2h_tok(w->s, u)->line);
       if (rc) return rc;
       break;
     }
@@ -872,11 +870,11 @@ static int check_last_lane(ws_state *w) {
       k = i - 1;
     }
     if (lane == NONE) continue;
-    int rc = c2h_scan_diag(w->s, k, k, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL,
-                           w->replace_ok ? "(warpSize - 1)" : NULL,
-                           "lane 31 is the last lane of a 32-lane warp, but '%.*s' numbers the lanes of a "
-                           "64-lane gfx942 wavefront, whose last lane is 63; compare with warpSize - 1",
-                           (int)tok_len(w, lane), tok_text(w, lane));
+    int rc =
+        c2h_scan_diag(w->s, k, k, C2H_SEV_WARNING, C2H_CHECK_WARP_SIZE_LITERAL, w->replace_ok ? "(warpSize - 1)" : NULL,
+                      "lane 31 is the last lane of a 32-lane warp, but '%.*s' numbers the lanes of a "
+                      "64-lane gfx942 wavefront, whose last lane is 63; compare with warpSize - 1",
+                      (int)c2h_tok_len(w->s, lane), c2h_tok_text(w->s, lane));
     if (rc) return rc;
   }
   return 0;
@@ -887,9 +885,9 @@ static int check_last_lane(ws_state *w) {
 static int report_mixed(ws_state *w) {
   const fn_facts *f = w->fn;
   if (f->mixed64 == NONE || f->at32 == NONE) return 0;
-  size_t a = f->at32, b = f->end32, shown = tok(w, b)->end - tok(w, a)->begin;
-  const char *nl = memchr(tok_text(w, a), '\n', shown);
-  if (nl) shown = (size_t)(nl - tok_text(w, a));
+  size_t a = f->at32, b = f->end32, shown = c2h_tok(w->s, b)->end - c2h_tok(w->s, a)->begin;
+  const char *nl = memchr(c2h_tok_text(w->s, a), '\n', shown);
+  if (nl) shown = (size_t)(nl - c2h_tok_text(w->s, a));
   if (shown > 60) shown = 60;
   size_t o = f->mixed64;
   /* A CUB warp primitive is 64-lane by its default: say so. */
@@ -898,8 +896,9 @@ static int report_mixed(ws_state *w) {
                        "'%.*s' works in 32-lane warps, but the same %s uses the 64-lane gfx942 "
                        "wavefront ('%.*s' on line %u%s): the two split lanes into warps differently; "
                        "use one warp size throughout (%s, or 32-lane warps with width-32 shuffles%s)",
-                       (int)shown, tok_text(w, a), o == w->file64 ? "file" : "kernel", (int)tok_len(w, o),
-                       tok_text(w, o), tok(w, o)->line, cub == 64 ? ", a CUB warp primitive whose logical warp defaults to the hardware's" : "",
+                       (int)shown, c2h_tok_text(w->s, a), o == w->file64 ? "file" : "kernel", (int)c2h_tok_len(w->s, o),
+                       c2h_tok_text(w->s, o), c2h_tok(w->s, o)->line,
+                       cub == 64 ? ", a CUB warp primitive whose logical warp defaults to the hardware's" : "",
                        wave_name(w), cub == 64 ? " and a logical warp size of 32" : "");
 }
 
@@ -974,9 +973,9 @@ static void unit_members(ws_state *w, reach_state *r, size_t root, size_t *membe
     size_t a, b;
     c2h_tok_range(w->s, f->functions[k].begin, f->functions[k].end, &a, &b);
     for (size_t t = a; t < b; t++) {
-      if (!is_ident(w, t) || (t > 0 && (c2h_tok_is(w->s, t - 1, ".") || c2h_tok_is(w->s, t - 1, "->"))))
+      if (!c2h_tok_is_ident(w->s, t) || (t > 0 && (c2h_tok_is(w->s, t - 1, ".") || c2h_tok_is(w->s, t - 1, "->"))))
         continue;
-      int g = c2h_strmap_get(&r->names, tok_text(w, t), tok_len(w, t));
+      int g = c2h_strmap_get(&r->names, c2h_tok_text(w->s, t), c2h_tok_len(w->s, t));
       for (size_t c = g >= 0 ? (size_t)g : NONE; c != NONE; c = r->next_same[c]) {
         if (r->seen[c] || f->functions[c].ctx == C2H_CTX_KERNEL) continue;
         r->seen[c] = 1;
@@ -1001,11 +1000,11 @@ static int note_halves(ws_state *w, reach_state *r, size_t root, size_t *members
     return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
                          "kernel '%.*s' works in 32-lane warps (line %d) and runs in blocks of at most 32 "
                          "threads: each block fills lanes 0-31 of a gfx942 wavefront, with the same results",
-                         (int)tok_len(w, name), tok_text(w, name), w->facts[root].note_line);
+                         (int)c2h_tok_len(w->s, name), c2h_tok_text(w->s, name), w->facts[root].note_line);
   return c2h_scan_diag(w->s, name, name, C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_LITERAL, NULL,
                        "kernel '%.*s' works in 32-lane warps (line %d) and never in 64-lane ones: a gfx942 "
                        "wavefront runs it as two independent 32-lane halves, with the same results",
-                       (int)tok_len(w, name), tok_text(w, name), w->facts[root].note_line);
+                       (int)c2h_tok_len(w->s, name), c2h_tok_text(w->s, name), w->facts[root].note_line);
 }
 
 /* The units: every kernel, and every device function no kernel of the
@@ -1078,7 +1077,7 @@ static int build_units(ws_state *w, int notes) {
           ops |= x->warp_ops;
           if (x->at32 != NONE && (at32 == NONE || x->at32 < at32)) at32 = x->at32;
         }
-        if (ops && at32 != NONE) w->facts[root].note_line = (int)tok(w, at32)->line;
+        if (ops && at32 != NONE) w->facts[root].note_line = (int)c2h_tok(w->s, at32)->line;
       }
     }
   }
@@ -1115,7 +1114,7 @@ static void find_file64(ws_state *w) {
     if (inside || (!in_set(w, &w->consts64, i) && !cub_warp_threads(w, i))) continue;
     /* The definition's own line: `#define W CUB_WARP_THREADS(0)`. */
     size_t b = i;
-    while (b > 0 && tok(w, b - 1)->line == tok(w, i)->line) b--;
+    while (b > 0 && c2h_tok(w->s, b - 1)->line == c2h_tok(w->s, i)->line) b--;
     if (c2h_tok_is(w->s, b, "#")) continue;
     w->file64 = i;
     return;
@@ -1166,15 +1165,16 @@ static int model_build(ws_state *w, c2h_scan *s, int notes) {
 static int note_warp_constants(ws_state *w) {
   size_t n = w->s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
-    if (!in_set(w, &w->consts, i) || c2h_strmap_get(&w->consts, tok_text(w, i), tok_len(w, i)) != (int)i) continue;
+    if (!in_set(w, &w->consts, i) || c2h_strmap_get(&w->consts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i)) != (int)i)
+      continue;
     unsigned uses = 0, first_line = 0;
     for (size_t j = i + 1; j < n; j++) {
-      c2h_code_ctx ctx = tok(w, j)->ctx;
+      c2h_code_ctx ctx = c2h_tok(w->s, j)->ctx;
       if (!c2h_tok_same(w->s, i, j) || c2h_tok_is(w->s, j - 1, "define") || c2h_tok_is(w->s, j - 1, ".") ||
           c2h_tok_is(w->s, j - 1, "->"))
         continue;
       if (ctx != C2H_CTX_DEVICE && ctx != C2H_CTX_KERNEL && ctx != C2H_CTX_HOST_DEVICE) continue;
-      if (!uses++) first_line = tok(w, j)->line;
+      if (!uses++) first_line = c2h_tok(w->s, j)->line;
     }
     char where[96] = "";
     if (uses)
@@ -1184,7 +1184,7 @@ static int note_warp_constants(ws_state *w) {
                            "'%.*s' sets a 32-lane warp%s: on a 64-lane gfx942 wavefront what it sizes runs "
                            "as two 32-lane groups, right where the code keeps to that; where it means the "
                            "hardware warp, make it 64 for gfx942 (%s in device code)",
-                           (int)tok_len(w, i), tok_text(w, i), where, wave_name(w));
+                           (int)c2h_tok_len(w->s, i), c2h_tok_text(w->s, i), where, wave_name(w));
     if (rc) return rc;
   }
   return 0;

@@ -112,7 +112,7 @@ int c2h_check_wmma(c2h_scan *s) {
       continue;
     }
     if (!wmma_use_at(s, &w, i, &last)) continue;
-    long fn = c2h_check_function_at(s, s->facts->toks[i].begin);
+    long fn = c2h_function_at(s, s->facts->toks[i].begin);
     if (!reported[fn + 1]) {
       reported[fn + 1] = 1;
       rc = c2h_scan_diag(

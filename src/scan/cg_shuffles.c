@@ -11,13 +11,12 @@
 #include <string.h>
 
 #include "cu2hip/translate.h"
-#include "scan/scan.h"
+#include "scan/tokens.h"
 #include "util/buf.h"
 
 /* The token that starts at byte `at`, or n_toks. */
 static size_t token_at(const c2h_scan *s, size_t at) {
-  size_t first = 0, last = 0;
-  c2h_tok_range(s, at, at + 1, &first, &last);
+  size_t first = c2h_tok_first_at(s, at);
   return first < s->facts->n_toks && s->facts->toks[first].begin == at ? first : s->facts->n_toks;
 }
 

@@ -14,7 +14,7 @@
  * (hip-overload-ambiguity, reported for every target). */
 #include <string.h>
 
-#include "scan.h"
+#include "tokens.h"
 
 static const char *const coords[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", NULL};
 

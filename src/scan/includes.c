@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
+#include "tokens.h"
 
 /* Chooses what a header entry becomes for the target version and reports
  * what the target cannot provide. Returns the HIP header or NULL. */

@@ -14,26 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mask_exact.h"
 #include "mask_value.h"
+#include "statements.h"
 
 #define NONE ((size_t)-1)
 #define MAX_DEPTH 8
 #define MAX_VALUE 0xffffffffLL /* 32 bits: signed and unsigned arithmetic agree below it */
 #define MAX_LAUNCHES 256
-
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
-
-static int is_ident(const c2h_scan *s, size_t i) { return i < s->facts->n_toks && tk(s, i)->kind == C2H_TOK_IDENT; }
-
-static int is_word(const c2h_scan *s, size_t i) {
-  return i < s->facts->n_toks && (tk(s, i)->kind == C2H_TOK_IDENT || tk(s, i)->kind == C2H_TOK_KEYWORD);
-}
-
-/* The innermost function holding token i: tokens [*fb, *fe); 0 at file scope. */
-static int function_of(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  return c2h_tok_function_at(s, i, fb, fe) >= 0;
-}
 
 /* An integer literal's value, within the range evaluated here. */
 static int literal_value(const c2h_scan *s, size_t i, long long *v) {
@@ -94,7 +81,7 @@ static int declares(const c2h_scan *s, size_t u) {
     }
     return j + 1 < u && c2h_tok_is(s, j + 1, "dim3");
   }
-  if (u == 0 || !is_word(s, u - 1)) return 0;
+  if (u == 0 || !c2h_tok_is_word(s, u - 1)) return 0;
   for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
     if (c2h_tok_is(s, u - 1, not_types[k])) return 0;
   return 1;
@@ -115,14 +102,14 @@ static int call_argument(const c2h_scan *s, size_t u, size_t fb) {
   }
   if (j <= fb || j + 1 == 0 || !c2h_tok_is(s, j, "(")) return 0; /* a list or the launch's <<< >>> */
   if (c2h_tok_is(s, j - 1, ">")) return 1;                      /* f<T>(x) */
-  if (!is_ident(s, j - 1) || c2h_tok_is(s, j - 1, "dim3")) return 0; /* if (x), sizeof (x), dim3(x): values */
+  if (!c2h_tok_is_ident(s, j - 1) || c2h_tok_is(s, j - 1, "dim3")) return 0; /* if (x), sizeof (x), dim3(x): values */
   return !declares(s, j - 1);                                   /* not dim3 b(x, 1) */
 }
 
 /* Whether the occurrence at u is what a reference is declared to name
  * (`int &t = u;`, `dim3 &b(u);`): writes through it change u. */
 static int bound_to_reference(const c2h_scan *s, size_t u) {
-  if (u < 3 || !is_ident(s, u - 2) || !(c2h_tok_is(s, u - 3, "&") || c2h_tok_is(s, u - 3, "&&"))) return 0;
+  if (u < 3 || !c2h_tok_is_ident(s, u - 2) || !(c2h_tok_is(s, u - 3, "&") || c2h_tok_is(s, u - 3, "&&"))) return 0;
   if (c2h_tok_is(s, u - 1, "=")) return c2h_tok_is(s, u + 1, ";") || c2h_tok_is(s, u + 1, ",");
   return (c2h_tok_is(s, u - 1, "(") && c2h_tok_is(s, u + 1, ")")) ||
          (c2h_tok_is(s, u - 1, "{") && c2h_tok_is(s, u + 1, "}"));
@@ -144,8 +131,8 @@ static occ classify(const c2h_scan *s, size_t u, size_t fb, size_t fe, int const
     return o;
   }
   if (o.declared) return o.kind = OCC_DECL, o;
-  if (c2h_mask_tok_written(s, u)) return o.kind = OCC_UNKNOWN, o;
-  if (c2h_tok_is(s, u + 1, ".") && is_ident(s, u + 2) && c2h_mask_tok_written(s, u + 2))
+  if (c2h_tok_written(s, u)) return o.kind = OCC_UNKNOWN, o;
+  if (c2h_tok_is(s, u + 1, ".") && c2h_tok_is_ident(s, u + 2) && c2h_tok_written(s, u + 2))
     return o.kind = OCC_UNKNOWN, o; /* b.x = 64 */
   if (!constant && (call_argument(s, u, fb) || bound_to_reference(s, u))) return o.kind = OCC_UNKNOWN, o;
   return o;
@@ -212,13 +199,13 @@ static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list
   occ lo = {0, 0, 0, 0, 0};
   int local = 0, only_decls = 1, constant = 0;
   for (size_t j = e->fb; j < e->fe; j++) /* declared in the function (a parameter too)? */
-    if (j != u && is_ident(s, j) && c2h_tok_same(s, j, u) && declares(s, j)) {
+    if (j != u && c2h_tok_is_ident(s, j) && c2h_tok_same(s, j, u) && declares(s, j)) {
       local = 1;
       constant |= is_const_declared(s, j); /* then no reference can change it */
     }
   if (!local) return 2;
   for (size_t j = e->fb; j < e->fe; j++) {
-    if (j == u || !is_ident(s, j) || !c2h_tok_same(s, j, u)) continue;
+    if (j == u || !c2h_tok_is_ident(s, j) || !c2h_tok_same(s, j, u)) continue;
     if (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->") || c2h_tok_is(s, j - 1, "::"))) continue;
     occ o = classify(s, j, e->fb, e->fe, constant);
     if (o.kind == OCC_UNKNOWN) return 0;
@@ -255,7 +242,7 @@ static long long ev_primary(ev *e) {
   if (literal_value(s, u, &v)) return v;
   if (c2h_tok_is(s, u, "true")) return 1;
   if (c2h_tok_is(s, u, "false")) return 0;
-  if (!is_ident(s, u) || c2h_tok_is(s, u + 1, "(") || e->depth >= MAX_DEPTH) return e->ok = 0, 0;
+  if (!c2h_tok_is_ident(s, u) || c2h_tok_is(s, u + 1, "(") || e->depth >= MAX_DEPTH) return e->ok = 0, 0;
   if (e->in) { /* a template parameter of the kernel */
     size_t kb = 0, ke = 0;
     const c2h_function *fn = &s->facts->functions[e->in->kernel];
@@ -270,7 +257,7 @@ static long long ev_primary(ev *e) {
   if (r == 1 && !list && eval_span(e, a, b, &v)) return v;
   if (r == 2 && c2h_mask_name_value(s, u, &d, &a, &b)) { /* a constant of the file */
     size_t fb, fe;
-    if (function_of(s, d, &fb, &fe)) return e->ok = 0, 0; /* a local the walk above did not follow */
+    if (c2h_tok_function_at(s, d, &fb, &fe) >= 0) return e->ok = 0, 0; /* a local the walk above did not follow */
     ev c = *e;
     c.in = NULL, c.fb = c.fe = 0, c.observe = NONE;
     if (eval_span(&c, a, b, &v)) return v;
@@ -370,7 +357,7 @@ static int eval_span(const ev *base, size_t first, size_t last, long long *v) {
 
 int c2h_instance_eval(const c2h_scan *s, const c2h_instance *in, size_t first, size_t last, long long *v) {
   ev e = {s, in, 0, 0, NONE, 0, 0, 0, 1};
-  if (first > last || last >= s->facts->n_toks || !function_of(s, first, &e.fb, &e.fe)) return 0;
+  if (first > last || last >= s->facts->n_toks || c2h_tok_function_at(s, first, &e.fb, &e.fe) < 0) return 0;
   e.observe = first;
   return eval_span(&e, first, last, v);
 }
@@ -402,7 +389,7 @@ static int block_threads(const ev *e, size_t a, size_t b, long long *threads) {
   if (c2h_tok_is(s, a, "dim3") && (c2h_tok_is(s, a + 1, "(") || c2h_tok_is(s, a + 1, "{")) &&
       c2h_tok_match(s, a + 1) == b)
     return dims_product(e, a + 1, b, threads);
-  if (a == b && is_ident(s, a)) {
+  if (a == b && c2h_tok_is_ident(s, a)) {
     size_t va, vb;
     int list;
     long long cv;
@@ -423,7 +410,7 @@ int c2h_launch_threads(const c2h_scan *s, size_t launch, long long *threads) {
   c2h_tok_span cfg[4];
   ev e = {s, NULL, 0, 0, launch, 0, 0, 0, 1};
   return close < s->facts->n_toks && c2h_tok_split(s, launch, close, cfg, 4) >= 2 &&
-         function_of(s, launch, &e.fb, &e.fe) && block_threads(&e, cfg[1].first, cfg[1].last, threads);
+         c2h_tok_function_at(s, launch, &e.fb, &e.fe) >= 0 && block_threads(&e, cfg[1].first, cfg[1].last, threads);
 }
 
 /* After a template's `<` at open: its `>`, and its parts split at
@@ -469,24 +456,11 @@ static int template_params(const c2h_scan *s, size_t fb, size_t name, c2h_instan
     }
     for (size_t j = a; j <= b; j++)
       if (c2h_tok_is(s, j, "=")) b = j - 1;
-    if (b <= a || !is_ident(s, b)) return 0;
+    if (b <= a || !c2h_tok_is_ident(s, b)) return 0;
     in->param_name[k] = b;
   }
   in->n_params = n;
   return 1;
-}
-
-static int is_definition_name(const c2h_scan *s, size_t t) {
-  /* A function's name lies between its beginning and its body, where no
-   * other function begins: the function it names is among the last ones
-   * begun by it, before one that ended earlier. */
-  size_t at = tk(s, t)->begin;
-  for (size_t k = c2h_functions_begun_by(s, at); k-- > 0;) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->name_begin == at) return 1;
-    if (fn->end <= at) break;
-  }
-  return 0;
 }
 
 /* A declaration of the kernel at t: a type word before it, and its
@@ -504,7 +478,9 @@ static int is_declaration(const c2h_scan *s, size_t t) {
   return global;
 }
 
-int c2h_tok_kernel_declared(const c2h_scan *s, size_t t) { return is_definition_name(s, t) || is_declaration(s, t); }
+int c2h_tok_kernel_declared(const c2h_scan *s, size_t t) {
+  return c2h_tok_names_function(s, t) || is_declaration(s, t);
+}
 
 int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
                              int (*each)(const c2h_scan *s, const c2h_instance *in, void *ctx), void *ctx) {
@@ -524,8 +500,7 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
   if (name >= name_end || !c2h_tok_is(s, fb, "template") || !template_params(s, fb, name, &in)) return 0;
   int launches = 0;
   for (size_t t = 0; t < n; t++) {
-    if (t == name || !is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_kernel_declared(s, t))
-      continue;
+    if (t == name || !c2h_tok_is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_kernel_declared(s, t)) continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->"))) return 0;
     size_t at = t + 1, n_args = 0;
     c2h_tok_span targs[C2H_MAX_TPARAMS];
@@ -536,7 +511,7 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
     }
     if (at >= n || !c2h_tok_is(s, at, "<<<") || n_args > in.n_params) return 0; /* named otherwise: not known */
     ev e = {s, NULL, 0, 0, at, 0, 0, 0, 1};
-    if (!function_of(s, at, &e.fb, &e.fe)) return 0;
+    if (c2h_tok_function_at(s, at, &e.fb, &e.fe) < 0) return 0;
     for (size_t k = 0; k < in.n_params; k++) {
       if (in.param_name[k] == n) continue;
       if (k >= n_args || !eval_span(&e, targs[k].first, targs[k].last, &in.param_value[k])) return 0;

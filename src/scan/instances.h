@@ -4,7 +4,7 @@
  * of the kernel's non-type template parameters (`k<T, 16, true><<<...>>>`)
  * and the number of threads of its blocks, and the value an integer
  * expression of the kernel's body has in that instance. */
-#include "scan.h"
+#include "tokens.h"
 
 #define C2H_MAX_TPARAMS 8
 

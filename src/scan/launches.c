@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scan.h"
+#include "tokens.h"
 #include "util/buf.h"
 
 /* Start of the kernel expression before the `<<<` at `launch`: the name

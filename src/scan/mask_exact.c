@@ -21,66 +21,27 @@
 
 #include "instances.h"
 #include "mask_value.h"
+#include "statements.h"
 
 #define NONE ((size_t)-1)
 #define MAX_DEPTH 4
 #define MAX_GUARDS 16
 
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
-
-static int is_ident(const c2h_scan *s, size_t i) { return i < s->facts->n_toks && tk(s, i)->kind == C2H_TOK_IDENT; }
-
-/* Drops parentheses around the whole of [*a, *b]. */
-static void strip(const c2h_scan *s, size_t *a, size_t *b) {
-  while (*a < *b && c2h_tok_is(s, *a, "(") && c2h_tok_match(s, *a) == *b) (*a)++, (*b)--;
-}
-
 static int spans_equal(const c2h_scan *s, size_t a1, size_t b1, size_t a2, size_t b2) {
-  strip(s, &a1, &b1);
-  strip(s, &a2, &b2);
+  c2h_tok_strip_parens(s, &a1, &b1);
+  c2h_tok_strip_parens(s, &a2, &b2);
   if (b1 - a1 != b2 - a2) return 0;
   for (size_t k = 0; k <= b1 - a1; k++)
     if (!c2h_tok_same(s, a1 + k, a2 + k)) return 0;
   return 1;
 }
 
-static int is_closer(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, ")") || c2h_tok_is(s, i, "]") || c2h_tok_is(s, i, "}");
-}
-
-static int is_opener(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{");
-}
-
-/* Code between conditional directives may not be compiled at all, and the
- * walks over blocks and statements below cannot tell which branch is. */
-int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b) {
-  static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif"};
-  for (size_t j = a; j + 1 < b; j++) {
-    if (!c2h_tok_is(s, j, "#") || tk(s, j + 1)->line != tk(s, j)->line) continue;
-    if (j > 0 && tk(s, j - 1)->line == tk(s, j)->line) continue; /* not at a line's start */
-    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-      if (c2h_tok_is(s, j + 1, words[k])) return 1;
-  }
-  return 0;
-}
-
-/* The bracket opening the one closing at j, not before lo; NONE if none. */
-static size_t match_back(const c2h_scan *s, size_t j, size_t lo) {
-  size_t depth = 0;
-  for (size_t k = j + 1; k-- > lo;) {
-    if (is_closer(s, k)) depth++;
-    else if (is_opener(s, k) && --depth == 0) return k;
-  }
-  return NONE;
-}
-
 /* The first top-level token of [a, b] spelled op, or NONE. */
 static size_t find_top(const c2h_scan *s, size_t a, size_t b, const char *op) {
   size_t depth = 0;
   for (size_t j = a; j <= b; j++) {
-    if (is_opener(s, j)) depth++;
-    else if (is_closer(s, j) && depth) depth--;
+    if (c2h_tok_is_open(s, j)) depth++;
+    else if (c2h_tok_is_close(s, j) && depth) depth--;
     else if (depth == 0 && c2h_tok_is(s, j, op)) return j;
   }
   return NONE;
@@ -92,8 +53,8 @@ static int top_count(const c2h_scan *s, size_t a, size_t b, const char *const *o
   size_t depth = 0;
   int count = 0;
   for (size_t j = a; j <= b; j++) {
-    if (is_opener(s, j)) depth++;
-    else if (is_closer(s, j) && depth) depth--;
+    if (c2h_tok_is_open(s, j)) depth++;
+    else if (c2h_tok_is_close(s, j) && depth) depth--;
     else if (depth == 0 && j > a)
       for (size_t k = 0; ops[k]; k++) count += c2h_tok_is(s, j, ops[k]);
   }
@@ -116,7 +77,7 @@ static int top_comparisons(const c2h_scan *s, size_t a, size_t b) {
 
 static int literal_is(const c2h_scan *s, size_t a, size_t b, unsigned long long want) {
   unsigned long long v;
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   return a == b && c2h_tok_literal_value(s, a, &v) && v == want;
 }
 
@@ -125,10 +86,10 @@ static int literal_is(const c2h_scan *s, size_t a, size_t b, unsigned long long 
  * the same value wherever the function reads it. */
 static int span_stable(const c2h_scan *s, size_t a, size_t b, size_t fb, size_t fe) {
   for (size_t j = a; j <= b; j++) {
-    if (!is_ident(s, j) || (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->")))) continue;
+    if (!c2h_tok_is_ident(s, j) || (j > 0 && (c2h_tok_is(s, j - 1, ".") || c2h_tok_is(s, j - 1, "->")))) continue;
     for (size_t u = fb; u < fe; u++) {
-      if (!is_ident(s, u) || !c2h_tok_same(s, j, u) || !c2h_mask_tok_written(s, u)) continue;
-      const c2h_token *p = u > 0 ? tk(s, u - 1) : NULL;
+      if (!c2h_tok_is_ident(s, u) || !c2h_tok_same(s, j, u) || !c2h_tok_written(s, u)) continue;
+      const c2h_token *p = u > 0 ? c2h_tok(s, u - 1) : NULL;
       int declared = c2h_tok_is(s, u + 1, "=") && p && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD);
       if (!declared) return 0;
     }
@@ -146,7 +107,7 @@ static int is_thread_index(const c2h_scan *s, size_t a, size_t b, int depth) {
     if (c2h_tok_is(s, j, "+") || c2h_tok_is(s, j, "*") || c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, ")") ||
         c2h_tok_is(s, j, "."))
       continue;
-    if (!is_ident(s, j)) return 0;
+    if (!c2h_tok_is_ident(s, j)) return 0;
     if (j > a && c2h_tok_is(s, j - 1, ".")) {
       if (!c2h_tok_is(s, j, "x")) return 0;
       continue;
@@ -166,7 +127,7 @@ static int is_thread_index(const c2h_scan *s, size_t a, size_t b, int depth) {
 /* Whether [a, b] is a number of lanes per warp (32, 64, warpSize, or a
  * name for one); with minus_one, that number less one (31, warpSize - 1). */
 static int lanes_per_warp(const c2h_scan *s, size_t a, size_t b, int minus_one, int depth) {
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   if (minus_one) {
     if (literal_is(s, a, b, 31) || literal_is(s, a, b, 63)) return 1;
     return b >= a + 2 && c2h_tok_is(s, b - 1, "-") && literal_is(s, b, b, 1) && lanes_per_warp(s, a, b - 2, 0, depth);
@@ -180,11 +141,11 @@ static int lanes_per_warp(const c2h_scan *s, size_t a, size_t b, int minus_one, 
 /* Whether [a, b] numbers the lanes of a warp: `threadIdx.x % 32`,
  * `tid & 31`, `% warpSize`, __lane_id(), or a name holding one. */
 static int is_lane(const c2h_scan *s, size_t a, size_t b, int depth) {
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   if (b == a + 2 && c2h_tok_is(s, a, "__lane_id") && c2h_tok_is(s, a + 1, "(")) return 1;
   size_t d, vf, vl;
   if (a == b)
-    return is_ident(s, a) && depth < MAX_DEPTH && c2h_mask_name_value(s, a, &d, &vf, &vl) &&
+    return c2h_tok_is_ident(s, a) && depth < MAX_DEPTH && c2h_mask_name_value(s, a, &d, &vf, &vl) &&
            is_lane(s, vf, vl, depth + 1);
   if (top_operators(s, a, b) != 1) return 0;
   size_t op = find_top(s, a, b, "%");
@@ -205,6 +166,7 @@ typedef struct guards {
  * within the function starting at token fb. Loops, else-branches and
  * conditions of other kinds only narrow the lanes further: skipped. */
 static void enclosing_guards(const c2h_scan *s, size_t pos, size_t fb, guards *g) {
+  size_t n = s->facts->n_toks;
   g->n = 0;
   while (pos > fb && g->n < MAX_GUARDS) {
     size_t j = pos, open = NONE;
@@ -212,8 +174,8 @@ static void enclosing_guards(const c2h_scan *s, size_t pos, size_t fb, guards *g
     while (j > fb) {
       j--;
       if (c2h_tok_is(s, j, ")")) {
-        size_t o = match_back(s, j, fb);
-        if (o == NONE || o == fb) return;
+        size_t o = c2h_tok_match_back(s, j, fb);
+        if (o >= n || o == fb) return;
         if (c2h_tok_is(s, o - 1, "if")) {
           g->cond[g->n].first = o + 1;
           g->cond[g->n++].last = j - 1;
@@ -222,8 +184,8 @@ static void enclosing_guards(const c2h_scan *s, size_t pos, size_t fb, guards *g
         if (c2h_tok_is(s, o - 1, "for") || c2h_tok_is(s, o - 1, "while") || c2h_tok_is(s, o - 1, "switch")) break;
         j = o;
       } else if (c2h_tok_is(s, j, "]")) {
-        size_t o = match_back(s, j, fb);
-        if (o == NONE) return;
+        size_t o = c2h_tok_match_back(s, j, fb);
+        if (o >= n) return;
         j = o;
       } else if (c2h_tok_is(s, j, "{")) {
         open = j;
@@ -233,8 +195,8 @@ static void enclosing_guards(const c2h_scan *s, size_t pos, size_t fb, guards *g
         /* The statement's start: on to the block holding it. */
         size_t depth = 0, k = j + (c2h_tok_is(s, j, "}") ? 1 : 0);
         while (k-- > fb) {
-          if (is_closer(s, k)) depth++;
-          else if (is_opener(s, k)) {
+          if (c2h_tok_is_close(s, k)) depth++;
+          else if (c2h_tok_is_open(s, k)) {
             if (depth == 0 && c2h_tok_is(s, k, "{")) break;
             if (depth) depth--;
           }
@@ -246,13 +208,13 @@ static void enclosing_guards(const c2h_scan *s, size_t pos, size_t fb, guards *g
     }
     if (j <= fb && open == NONE) return;
     if (open == NONE) { /* a brace-less body: j is its if/for/while's ')' */
-      pos = match_back(s, j, fb) - 1;
+      pos = c2h_tok_match_back(s, j, fb) - 1;
       continue;
     }
     /* The block at open: an if's or a loop's body, or a plain block. */
     if (open > fb && c2h_tok_is(s, open - 1, ")")) {
-      size_t o = match_back(s, open - 1, fb);
-      if (o == NONE || o == fb) return;
+      size_t o = c2h_tok_match_back(s, open - 1, fb);
+      if (o >= n || o == fb) return;
       if (c2h_tok_is(s, o - 1, "if")) {
         g->cond[g->n].first = o + 1;
         g->cond[g->n++].last = open - 2;
@@ -274,7 +236,7 @@ typedef struct low_lanes {
 
 /* Whether [a, b] equals the bound k of the lanes l. */
 static int bound_is(const c2h_scan *s, size_t a, size_t b, const low_lanes *l) {
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   if (l->a == NONE) { /* a number: 16, or 32 - 4 */
     size_t minus = find_top(s, a, b, "-");
     unsigned long long x, y;
@@ -292,7 +254,7 @@ static int bound_is(const c2h_scan *s, size_t a, size_t b, const low_lanes *l) {
 static int guard_bounds(const c2h_scan *s, size_t a, size_t b, const low_lanes *l) {
   for (;;) {
     size_t and = find_top(s, a, b, "&&"), e = and == NONE ? b : and - 1, ca = a, cb = e;
-    strip(s, &ca, &cb);
+    c2h_tok_strip_parens(s, &ca, &cb);
     if (ca < cb && top_comparisons(s, ca, cb) == 1) {
       size_t lt = find_top(s, ca, cb, "<"), gt = find_top(s, ca, cb, ">");
       if (lt != NONE && lt > ca && lt < cb && is_lane(s, ca, lt - 1, 0) && bound_is(s, lt + 1, cb, l)) return 1;
@@ -315,7 +277,7 @@ static int guard_is(const c2h_scan *s, size_t a, size_t b, size_t pa, size_t pb)
 
 /* The lanes a mask value names, when it is lanes 0..k-1. */
 static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   l->a = l->b = NONE;
   l->from32 = 0;
   l->value = 0;
@@ -329,21 +291,21 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
   size_t minus = find_top(s, a, b, "-"), shr = find_top(s, a, b, ">>");
   if (minus != NONE && minus > a && literal_is(s, minus + 1, b, 1)) { /* (1 << k) - 1 */
     size_t la = a, lb = minus - 1;
-    strip(s, &la, &lb);
+    c2h_tok_strip_parens(s, &la, &lb);
     size_t shl = find_top(s, la, lb, "<<");
     if (shl == NONE || shl == la || shl == lb || top_operators(s, la, lb) != 1 || !literal_is(s, la, shl - 1, 1))
       return 0;
     l->a = shl + 1, l->b = lb;
-    strip(s, &l->a, &l->b);
+    c2h_tok_strip_parens(s, &l->a, &l->b);
     return 1;
   }
   if (shr != NONE && shr > a && shr < b) { /* 0xffffffff >> n */
     c2h_mask_value m;
     size_t la = a, lb = shr - 1, ra = shr + 1, rb = b;
-    strip(s, &la, &lb);
+    c2h_tok_strip_parens(s, &la, &lb);
     c2h_mask_resolve(s, la, lb, &m);
     if (m.kind != C2H_MASK_FULL32 && !(m.width && m.value == 0xffffffffULL)) return 0; /* 32 one bits, any type */
-    strip(s, &ra, &rb);
+    c2h_tok_strip_parens(s, &ra, &rb);
     if (ra == rb && c2h_tok_literal_value(s, ra, &v)) {
       if (v >= 32) return 0;
       l->value = 32 - v;
@@ -355,7 +317,7 @@ static int mask_low_lanes(const c2h_scan *s, size_t a, size_t b, low_lanes *l) {
     } else {
       l->a = ra, l->b = rb, l->from32 = 1;
     }
-    strip(s, &l->a, &l->b);
+    c2h_tok_strip_parens(s, &l->a, &l->b);
     return 1;
   }
   return 0;
@@ -391,19 +353,13 @@ static size_t list_open(const c2h_scan *s, size_t t) {
   return p < n && c2h_tok_is(s, p, "(") ? p : NONE;
 }
 
-static int is_definition_name(const c2h_scan *s, size_t t) {
-  for (size_t k = 0; k < s->facts->n_functions; k++)
-    if (s->facts->functions[k].name_begin == tk(s, t)->begin) return 1;
-  return 0;
-}
-
 /* Whether the name at t is declared there (`__device__ float f(unsigned
  * m, float v);`): a type word before it, not an expression. A definition
  * the parse did not see counts too (a specialisation `float f<float>(...)
  * {` under an #if that is not active): it is no call. */
 static int is_prototype_name(const c2h_scan *s, size_t t) {
   static const char *const not_types[] = {"return", "else", "do", "case", "sizeof", "throw", "new", "delete", "co_return"};
-  if (t == 0 || (tk(s, t - 1)->kind != C2H_TOK_IDENT && tk(s, t - 1)->kind != C2H_TOK_KEYWORD)) return 0;
+  if (t == 0 || (c2h_tok(s, t - 1)->kind != C2H_TOK_IDENT && c2h_tok(s, t - 1)->kind != C2H_TOK_KEYWORD)) return 0;
   for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
     if (c2h_tok_is(s, t - 1, not_types[k])) return 0;
   size_t open = list_open(s, t), close = open == NONE ? NONE : c2h_tok_match(s, open);
@@ -419,7 +375,7 @@ static long parameter_index(const c2h_scan *s, size_t open, size_t close, size_t
   for (size_t k = 0; k < n && k < 32; k++) {
     if (find_top(s, p[k].first, p[k].last, "=") != NONE) continue;
     size_t last = p[k].last;
-    if (is_ident(s, last) && c2h_tok_same(s, last, u)) return (long)k;
+    if (c2h_tok_is_ident(s, last) && c2h_tok_same(s, last, u)) return (long)k;
   }
   return -1;
 }
@@ -436,13 +392,14 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
   long index = parameter_index(s, open, close, u);
   if (index < 0) return 0;
   for (size_t j = close; j < fe; j++) /* a parameter that changes is not what the caller passed */
-    if (is_ident(s, j) && c2h_tok_same(s, j, u) && c2h_mask_tok_written(s, j)) return 0;
+    if (c2h_tok_is_ident(s, j) && c2h_tok_same(s, j, u) && c2h_tok_written(s, j)) return 0;
   int found = 0;
   for (size_t t = 0; t < n; t++) {
-    if (!is_ident(s, t) || !c2h_tok_same(s, t, name) || is_definition_name(s, t) || is_prototype_name(s, t)) continue;
+    if (!c2h_tok_is_ident(s, t) || !c2h_tok_same(s, t, name) || c2h_tok_names_function(s, t) || is_prototype_name(s, t))
+      continue;
     /* A user function named like an intrinsic (its own __shfl_down_sync for
      * a half type): the calls the parse resolved to the API's are not its. */
-    if (tk(s, t)->use == C2H_USE_API) continue;
+    if (c2h_tok(s, t)->use == C2H_USE_API) continue;
     if (t > 0 && (c2h_tok_is(s, t - 1, ".") || c2h_tok_is(s, t - 1, "->") || c2h_tok_is(s, t - 1, "#") ||
                   c2h_tok_is(s, t - 1, "define")))
       return 0;
@@ -455,37 +412,6 @@ static int parameter_covers(const c2h_scan *s, size_t u, long fk, size_t fe, int
     found = 1;
   }
   return found;
-}
-
-int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t call, size_t fb) {
-  if (at >= call || c2h_tok_has_conditional(s, fb, call)) return 0;
-  size_t j = at;
-  /* The statement's start: brackets balanced back to ; { or }. */
-  while (j > fb) {
-    j--;
-    if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]")) {
-      size_t o = match_back(s, j, fb);
-      if (o == NONE) return 0;
-      if (o > fb && (c2h_tok_is(s, o - 1, "if") || c2h_tok_is(s, o - 1, "for") || c2h_tok_is(s, o - 1, "while")))
-        return 0; /* the body of a condition or a loop */
-      j = o;
-    } else if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "?") || c2h_tok_is(s, j, "&&") || c2h_tok_is(s, j, "||") ||
-               c2h_tok_is(s, j, "else")) {
-      return 0;
-    } else if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "}") || c2h_tok_is(s, j, "{")) {
-      break;
-    }
-  }
-  /* The block holding it must hold the call too. */
-  size_t depth = 0, k = at;
-  while (k-- > fb) {
-    if (is_closer(s, k)) depth++;
-    else if (is_opener(s, k)) {
-      if (depth == 0 && c2h_tok_is(s, k, "{")) return c2h_tok_match(s, k) > call;
-      if (depth) depth--;
-    }
-  }
-  return 0;
 }
 
 /* A ballot `__ballot_sync(m, p)` (or `__ballot(p)`) at [a, b], taken at
@@ -512,9 +438,9 @@ static int ballot_covers(const c2h_scan *s, size_t call, size_t a, size_t b, siz
 /* The value [a, b] of a mask, defined at token `at` (NONE: at the call). */
 static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size_t at, int depth) {
   size_t fb = 0, fe = 0;
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   if (c2h_tok_function_at(s, call, &fb, &fe) < 0) return 0;
-  if (a == b && is_ident(s, a)) return covers(s, call, a, b, depth + 1);
+  if (a == b && c2h_tok_is_ident(s, a)) return covers(s, call, a, b, depth + 1);
   if (ballot_covers(s, call, a, b, at, fb, fe, depth)) return 1;
   low_lanes l;
   if (!mask_low_lanes(s, a, b, &l) || c2h_tok_has_conditional(s, fb, call)) return 0;
@@ -552,11 +478,12 @@ static int instance_covers(const c2h_scan *s, size_t call, size_t a, size_t b) {
 
 static int covers(const c2h_scan *s, size_t call, size_t a, size_t b, int depth) {
   if (depth > MAX_DEPTH || a > b || b >= s->facts->n_toks) return 0;
-  strip(s, &a, &b);
+  c2h_tok_strip_parens(s, &a, &b);
   c2h_mask_value m;
   c2h_mask_resolve(s, a, b, &m);
   if (m.kind == C2H_MASK_FULL32 || m.kind == C2H_MASK_FULL64 || m.kind == C2H_MASK_ACTIVE) return 1;
-  if (a != b || !is_ident(s, a)) return value_covers(s, call, a, b, NONE, depth) || instance_covers(s, call, a, b);
+  if (a != b || !c2h_tok_is_ident(s, a))
+    return value_covers(s, call, a, b, NONE, depth) || instance_covers(s, call, a, b);
   size_t d, vf, vl, fb = 0, fe = 0;
   if (c2h_mask_name_value(s, a, &d, &vf, &vl) && value_covers(s, call, vf, vl, d, depth + 1)) return 1;
   long fk = c2h_tok_function_at(s, a, &fb, &fe);
@@ -572,8 +499,8 @@ int c2h_mask_covers_active(const c2h_scan *s, size_t call, size_t first, size_t 
 /* Whether the call whose name is at token `name` is an intrinsic that
  * takes a lane mask first: a _sync function or __syncwarp. */
 static int is_mask_taker(const c2h_scan *s, size_t name) {
-  size_t n = tk(s, name)->end - tk(s, name)->begin;
-  const char *p = s->src + tk(s, name)->begin;
+  size_t n = c2h_tok(s, name)->end - c2h_tok(s, name)->begin;
+  const char *p = s->src + c2h_tok(s, name)->begin;
   return (n > 5 && memcmp(p + n - 5, "_sync", 5) == 0) || c2h_tok_is(s, name, "__syncwarp");
 }
 
@@ -598,7 +525,7 @@ static int parameter_only_mask(const c2h_scan *s, size_t name, size_t index, int
     c2h_tok_span p[32];
     if (close >= last || c2h_tok_split(s, open, close, p, 32) <= index) return 0;
     size_t param = p[index].last;
-    if (!is_ident(s, param) || find_top(s, p[index].first, p[index].last, "=") != NONE ||
+    if (!c2h_tok_is_ident(s, param) || find_top(s, p[index].first, p[index].last, "=") != NONE ||
         !only_mask_uses(s, close + 1, last, param, dropped, depth + 1))
       return 0;
     found = 1;
@@ -608,9 +535,9 @@ static int parameter_only_mask(const c2h_scan *s, size_t name, size_t index, int
 
 static int only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t v, int dropped, int depth) {
   for (size_t j = first; j < last; j++) {
-    if (j == v || !is_ident(s, j) || !c2h_tok_same(s, j, v)) continue;
+    if (j == v || !c2h_tok_is_ident(s, j) || !c2h_tok_same(s, j, v)) continue;
     if (!(c2h_tok_is(s, j + 1, ",") || c2h_tok_is(s, j + 1, ")"))) return 0;
-    if (j >= 2 && c2h_tok_is(s, j - 1, "(") && is_ident(s, j - 2) && is_mask_taker(s, j - 2)) continue;
+    if (j >= 2 && c2h_tok_is(s, j - 1, "(") && c2h_tok_is_ident(s, j - 2) && is_mask_taker(s, j - 2)) continue;
     if (!dropped || !(c2h_tok_is(s, j - 1, "(") || c2h_tok_is(s, j - 1, ","))) return 0;
     /* An argument of a call: find the callee and the argument's place. */
     size_t open = j - 1, commas = 0, level = 0;
@@ -630,7 +557,8 @@ static int only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t v
       }
       callee--;
     }
-    if (callee <= first || !is_ident(s, callee) || !parameter_only_mask(s, callee, commas, dropped, depth)) return 0;
+    if (callee <= first || !c2h_tok_is_ident(s, callee) || !parameter_only_mask(s, callee, commas, dropped, depth))
+      return 0;
   }
   return 1;
 }
@@ -641,7 +569,7 @@ int c2h_mask_only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t
 
 int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call) {
   size_t n = s->facts->n_toks, fb = 0, fe = 0;
-  if (s->target >= C2H_VERSION(7, 0) || call < 2 || !c2h_tok_is(s, call - 1, "=") || !is_ident(s, call - 2) ||
+  if (s->target >= C2H_VERSION(7, 0) || call < 2 || !c2h_tok_is(s, call - 1, "=") || !c2h_tok_is_ident(s, call - 2) ||
       !c2h_tok_is(s, call + 1, "("))
     return 0;
   size_t close = c2h_tok_match(s, call + 1);

@@ -5,7 +5,7 @@
  * mask is exact to drop when every lane that runs the call is in it, and
  * this module proves that from the code around the call rather than from
  * the mask's value alone. */
-#include "scan.h"
+#include "tokens.h"
 
 /* Whether every lane that runs the call whose name is token `call` is a
  * lane of the mask spelled by tokens [first, last]: the full mask or
@@ -27,16 +27,5 @@ int c2h_mask_only_mask_uses(const c2h_scan *s, size_t first, size_t last, size_t
  * serves only as lane masks, with masks dropped (ROCm before 7.0). Then
  * its own mask does not matter. */
 int c2h_mask_ballot_only_dropped(const c2h_scan *s, size_t call);
-
-/* Whether every thread that reaches token `pos` has run the statement
- * holding token `at` first: `at` comes earlier, in a block that holds pos
- * too, and not under a condition or loop of its own within that block,
- * with no conditional directive (#if) in the function before pos. fb: the
- * first token of the function holding both. */
-int c2h_tok_runs_before(const c2h_scan *s, size_t at, size_t pos, size_t fb);
-
-/* Whether tokens [a, b) hold a conditional directive (#if, #ifdef, #else,
- * ...) at the start of a line. */
-int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b);
 
 #endif

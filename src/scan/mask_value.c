@@ -5,59 +5,9 @@
 #include "mask_value.h"
 
 #include "const_expr.h"
+#include "statements.h"
 
 #include <string.h>
-
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
-
-static int same_name(const c2h_scan *s, size_t a, size_t b) {
-  size_t n = tk(s, a)->end - tk(s, a)->begin;
-  return tk(s, b)->kind == C2H_TOK_IDENT && tk(s, b)->end - tk(s, b)->begin == n &&
-         memcmp(s->src + tk(s, a)->begin, s->src + tk(s, b)->begin, n) == 0;
-}
-
-/* The innermost function holding token i: [*fb, *fe) in tokens; both 0
- * at file scope. */
-static void function_of(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  *fb = *fe = 0;
-  size_t at = tk(s, i)->begin;
-  for (size_t k = 0; k < s->facts->n_functions; k++) {
-    const c2h_function *fn = &s->facts->functions[k];
-    if (fn->begin > at) break;
-    if (at < fn->end) c2h_tok_range(s, fn->begin, fn->end, fb, fe);
-  }
-}
-
-/* Whether the identifier at u is written (assigned, incremented, its
- * address taken) rather than read. */
-int c2h_mask_tok_written(const c2h_scan *s, size_t u) {
-  static const char *const ops[] = {"=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "++", "--"};
-  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
-    if (c2h_tok_is(s, u + 1, ops[k])) return 1;
-  if (u == 0) return 0;
-  if (c2h_tok_is(s, u - 1, "++") || c2h_tok_is(s, u - 1, "--")) return 1;
-  /* `&m` as an operand (not `a & m`): the token before & starts no value. */
-  if (c2h_tok_is(s, u - 1, "&") && u >= 2) {
-    const c2h_token *p = tk(s, u - 2);
-    return !(p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_LITERAL || c2h_tok_is(s, u - 2, ")") ||
-             c2h_tok_is(s, u - 2, "]"));
-  }
-  return 0;
-}
-
-size_t c2h_tok_init_end(const c2h_scan *s, size_t a) {
-  size_t depth = 0, n = s->facts->n_toks;
-  for (size_t j = a; j < n; j++) {
-    if (c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, "[") || c2h_tok_is(s, j, "{")) depth++;
-    else if (c2h_tok_is(s, j, ")") || c2h_tok_is(s, j, "]") || c2h_tok_is(s, j, "}")) {
-      if (depth == 0) return j;
-      depth--;
-    } else if (depth == 0 && (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, ","))) {
-      return j;
-    }
-  }
-  return n;
-}
 
 static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h_mask_value *out);
 
@@ -65,10 +15,10 @@ static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h
  * the line). Returns 0 for a function-like macro or an empty value. */
 static int macro_value(const c2h_scan *s, size_t d, size_t *vf, size_t *vl) {
   size_t n = s->facts->n_toks;
-  if (d + 1 >= n || tk(s, d + 1)->line != tk(s, d)->line) return 0;
-  if (c2h_tok_is(s, d + 1, "(") && tk(s, d + 1)->begin == tk(s, d)->end) return 0;
+  if (d + 1 >= n || c2h_tok(s, d + 1)->line != c2h_tok(s, d)->line) return 0;
+  if (c2h_tok_is(s, d + 1, "(") && c2h_tok(s, d + 1)->begin == c2h_tok(s, d)->end) return 0;
   size_t e = d + 1;
-  while (e + 1 < n && tk(s, e + 1)->line == tk(s, d)->line && tk(s, e + 1)->kind != C2H_TOK_COMMENT) e++;
+  while (e + 1 < n && c2h_tok(s, e + 1)->line == c2h_tok(s, d)->line && c2h_tok(s, e + 1)->kind != C2H_TOK_COMMENT) e++;
   *vf = d + 1;
   *vl = e;
   return 1;
@@ -78,7 +28,7 @@ static int macro_value(const c2h_scan *s, size_t d, size_t *vf, size_t *vl) {
  * it, when there is one declarator and the type can be spelled wider. */
 static void declared_type(const c2h_scan *s, size_t d, c2h_mask_value *out) {
   size_t j = d, n = s->facts->n_toks;
-  while (j > 0 && (tk(s, j - 1)->kind == C2H_TOK_IDENT || tk(s, j - 1)->kind == C2H_TOK_KEYWORD) &&
+  while (j > 0 && (c2h_tok(s, j - 1)->kind == C2H_TOK_IDENT || c2h_tok(s, j - 1)->kind == C2H_TOK_KEYWORD) &&
          !c2h_tok_is(s, j - 1, "return") && !c2h_tok_is(s, j - 1, "case"))
     j--;
   out->type_first = out->type_last = n;
@@ -125,9 +75,10 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
                            int *is_macro) {
   size_t n = s->facts->n_toks, fb, fe, found = n, vf = 0, vl = 0;
   int macro = 0, candidates = 0;
-  function_of(s, u, &fb, &fe);
+  fb = fe = 0;
+  c2h_tok_function_at(s, u, &fb, &fe);
   for (size_t d = 0; d < n; d++) {
-    if (d == u || !same_name(s, u, d)) continue;
+    if (d == u || !(c2h_tok_is_ident(s, d) && c2h_tok_same(s, u, d))) continue;
     if (d >= 2 && c2h_tok_is(s, d - 1, "define") && c2h_tok_is(s, d - 2, "#")) {
       size_t a, b;
       if (!macro_value(s, d, &a, &b)) continue;
@@ -136,9 +87,9 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
     }
     if (!c2h_tok_is(s, d + 1, "=") || d == 0) continue;
     int here = fe > fb ? d >= fb && d < fe : 0;
-    int file_scope = tk(s, d)->ctx == C2H_CTX_FILE;
+    int file_scope = c2h_tok(s, d)->ctx == C2H_CTX_FILE;
     if (!here && !file_scope) continue;
-    const c2h_token *p = tk(s, d - 1);
+    const c2h_token *p = c2h_tok(s, d - 1);
     int enumerator = c2h_tok_is(s, d - 1, "{") || c2h_tok_is(s, d - 1, ",");
     int declared = p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD;
     if (!enumerator && !declared) continue; /* an assignment */
@@ -150,13 +101,13 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
     }
     if (!constant && !here) continue; /* a global the program may change */
     if (here && !in_scope(s, d, u)) continue; /* another block's variable */
-    if (here && found < n && !macro && tk(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
+    if (here && found < n && !macro && c2h_tok(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
     found = d, vf = d + 2, vl = c2h_tok_init_end(s, d + 2), macro = 0, candidates++;
     if (vl <= vf) candidates++; /* nothing to read */
     else vl--;
   }
   if (candidates != 1) return 0;
-  if (!macro && !(tk(s, found)->ctx == C2H_CTX_FILE)) {
+  if (!macro && !(c2h_tok(s, found)->ctx == C2H_CTX_FILE)) {
     /* A local variable: unknown once anything in its block writes it (a
      * declaration of another variable of that name is not a write). */
     size_t end = fe, nest = 0;
@@ -168,8 +119,8 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
       }
     }
     for (size_t j = found + 1; j < end && j < n; j++) {
-      if (!same_name(s, u, j) || !c2h_mask_tok_written(s, j)) continue;
-      const c2h_token *p = tk(s, j - 1);
+      if (!(c2h_tok_is_ident(s, j) && c2h_tok_same(s, u, j)) || !c2h_tok_written(s, j)) continue;
+      const c2h_token *p = c2h_tok(s, j - 1);
       if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
       return 0;
     }
@@ -183,7 +134,7 @@ static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *val
 
 int c2h_mask_name_value(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last) {
   int macro;
-  return u < s->facts->n_toks && tk(s, u)->kind == C2H_TOK_IDENT &&
+  return u < s->facts->n_toks && c2h_tok(s, u)->kind == C2H_TOK_IDENT &&
          find_definition(s, u, def, value_first, value_last, &macro);
 }
 
@@ -217,11 +168,10 @@ static int name_value(void *ctx, const char *at, size_t len, int depth, c2h_cons
     size_t first, last, def, vf, vl;
     int macro;
     c2h_tok_range(s, (size_t)(at - s->src), (size_t)(at - s->src) + len, &first, &last);
-    if (first < last && tk(s, first)->kind == C2H_TOK_IDENT &&
-        find_definition(s, first, &def, &vf, &vl, &macro)) {
+    if (first < last && c2h_tok(s, first)->kind == C2H_TOK_IDENT && find_definition(s, first, &def, &vf, &vl, &macro)) {
       if (vl < vf || vl >= s->facts->n_toks) return 0;
-      const char *text = s->src + tk(s, vf)->begin;
-      return c2h_const_eval(text, tk(s, vl)->end - tk(s, vf)->begin, name_value, ctx, depth, out);
+      const char *text = s->src + c2h_tok(s, vf)->begin;
+      return c2h_const_eval(text, c2h_tok(s, vl)->end - c2h_tok(s, vf)->begin, name_value, ctx, depth, out);
     }
   }
   const c2h_header_const *h = c2h_tu_facts_header_const(s->facts, at, len);
@@ -256,15 +206,15 @@ static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h
     out->kind = C2H_MASK_ACTIVE;
     return;
   }
-  if (first == last && tk(s, first)->kind == C2H_TOK_IDENT) {
+  if (first == last && c2h_tok(s, first)->kind == C2H_TOK_IDENT) {
     resolve_name(s, first, depth, out);
     if (out->kind != C2H_MASK_UNKNOWN) return;
   }
   /* By value: literals, casts and names of constants, spelled any way. */
   eval_ctx ctx = {s};
   c2h_const v;
-  if (c2h_const_eval(s->src + tk(s, first)->begin, tk(s, last)->end - tk(s, first)->begin, name_value, &ctx, depth,
-                     &v)) {
+  if (c2h_const_eval(s->src + c2h_tok(s, first)->begin, c2h_tok(s, last)->end - c2h_tok(s, first)->begin, name_value,
+                     &ctx, depth, &v)) {
     out->kind = kind_of(&v);
     out->width = v.width;
     out->value = c2h_const_as_u64(&v);

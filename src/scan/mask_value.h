@@ -3,7 +3,7 @@
 /* The value of a warp lane mask argument, followed through the names that
  * spell it: macros, const/constexpr variables, enumerators and local
  * variables that are never assigned after their declaration. */
-#include "scan.h"
+#include "tokens.h"
 
 typedef enum c2h_mask_kind {
   C2H_MASK_UNKNOWN, /* a parameter, a computed value, a ballot result, ... */
@@ -34,11 +34,4 @@ void c2h_mask_resolve(const c2h_scan *s, size_t first, size_t last, c2h_mask_val
  * variable never written after its declaration): its name token and its
  * value's tokens. 0 when there is none or more than one. */
 int c2h_mask_name_value(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last);
-/* The end of an initialiser starting at token a: the `;` or top-level `,`
- * (or unmatched closing bracket) after it; n_toks when none. */
-size_t c2h_tok_init_end(const c2h_scan *s, size_t a);
-/* Whether the identifier at u is written there (assigned, incremented, its
- * address taken) rather than read. */
-int c2h_mask_tok_written(const c2h_scan *s, size_t u);
-
 #endif

@@ -8,7 +8,7 @@
 
 #include "mask_exact.h"
 #include "mask_value.h"
-#include "scan.h"
+#include "tokens.h"
 #include "util/buf.h"
 
 #define MAX_ARGS 32

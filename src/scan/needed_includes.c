@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scan.h"
+#include "tokens.h"
 
 #define RUNTIME_HEADER "hip/hip_runtime.h"
 

@@ -13,9 +13,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "scan.h"
-
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
+#include "tokens.h"
 
 /* Whether the declaration that `register` at token i starts names an asm
  * register: `asm` before the end of its first declarator. */
@@ -33,7 +31,7 @@ static int explicit_register(const c2h_scan *s, size_t i) {
 int c2h_scan_register(c2h_scan *s) {
   size_t n = s->facts->n_toks;
   for (size_t i = 0; i < n; i++) {
-    const c2h_token *t = tk(s, i);
+    const c2h_token *t = c2h_tok(s, i);
     if (t->kind == C2H_TOK_COMMENT || t->kind == C2H_TOK_LITERAL || !c2h_tok_is(s, i, "register")) continue;
     /* HIP's own branches are compiled as C++17 too: `register` goes there
      * as well; branches HIP never compiles stay as they are. */
@@ -43,12 +41,12 @@ int c2h_scan_register(c2h_scan *s) {
      * becomes `int i`. */
     size_t end = t->end;
     while (end < s->len && (s->src[end] == ' ' || s->src[end] == '\t')) end++;
-    if (i + 1 < n && end > tk(s, i + 1)->begin) end = tk(s, i + 1)->begin;
+    if (i + 1 < n && end > c2h_tok(s, i + 1)->begin) end = c2h_tok(s, i + 1)->begin;
     /* Last on its line (`#define REG register`): the blanks before it go,
      * so that no line is left ending in a blank. */
     size_t begin = t->begin;
     if (end == s->len || s->src[end] == '\n' || s->src[end] == '\r') {
-      size_t floor = i > 0 ? tk(s, i - 1)->end : 0;
+      size_t floor = i > 0 ? c2h_tok(s, i - 1)->end : 0;
       while (begin > floor && (s->src[begin - 1] == ' ' || s->src[begin - 1] == '\t')) begin--;
     }
     int rc = c2h_edit_add(s->edits, begin, end, "", 0);

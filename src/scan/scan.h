@@ -104,7 +104,7 @@ int c2h_scan_vector_ops(c2h_scan *s);
  * and literals), so that a file with no CUDA in it is translated too. */
 int c2h_bytes_use_register(const char *bytes, size_t len);
 
-/* ---- token helpers shared by the passes (tokens.c) ---- */
+/* ---- the scan's clock and diagnostics (tokens.c) ---- */
 
 /* The calling thread's CPU time in milliseconds (time limits count the
  * work done on a file, not how long the machine made it wait). */
@@ -112,62 +112,6 @@ unsigned long long c2h_scan_now_ms(void);
 /* Whether s->deadline_ms is set and has passed. Cheap enough to call once
  * per function or per few thousand tokens, not per token. */
 int c2h_scan_expired(const c2h_scan *s);
-
-/* A run of tokens [first, last] (inclusive), e.g. one call argument. */
-typedef struct c2h_tok_span {
-  size_t first, last;
-} c2h_tok_span;
-
-/* Whether token i is code the compiler sees: the AST covers it, or it is
- * in the body of a macro that active code expands. Tokens of inactive #if
- * branches and of macros nothing expands are not. */
-int c2h_tok_active(const c2h_scan *s, size_t i);
-/* The platform branch token i sits in (front/platform.h): code only HIP
- * compiles (written for it already: neither translated nor reported), code
- * HIP never compiles (not translated; its diagnostics are dropped, but for
- * one note per block on inline PTX), or code of both. */
-c2h_platform c2h_tok_platform(const c2h_scan *s, size_t i);
-/* Whether token i is in a branch of one platform only (HIP or CUDA). */
-int c2h_tok_platform_only(const c2h_scan *s, size_t i);
-/* Whether token i is spelled exactly `text`. */
-int c2h_tok_is(const c2h_scan *s, size_t i, const char *text);
-/* Whether token i is one of the spellings of the asm keyword. */
-int c2h_tok_is_asm(const c2h_scan *s, size_t i);
-/* Whether tokens a and b are spelled alike. */
-int c2h_tok_same(const c2h_scan *s, size_t a, size_t b);
-/* The tokens that start in the byte range [begin, end): *first is the
- * first of them, *last the one after the last (both n_toks when none). */
-void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last);
-/* Index of the bracket closing the one at `open` ( ( [ { ), or n_toks (also
- * when brackets nest more than 256 deep inside it, as clang refuses). */
-size_t c2h_tok_match(const c2h_scan *s, size_t open);
-/* Splits the tokens strictly between open and close at top-level commas.
- * Returns the number of spans (0 for an empty list); at most max are stored. */
-size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max);
-/* For a kernel launch whose `<<<` is token `launch`: the kernel's name
- * token (k in ns::k<T, 4><<<...>>>, with *templated set when template
- * arguments follow it), and the `>>>` that closes the configuration. Both
- * return n_toks when the launch is not understood. */
-size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated);
-size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch);
-/* Whether token i is the '#' that starts a directive. */
-int c2h_tok_is_directive(const c2h_scan *s, size_t i);
-/* The '#' of the directive holding token i, or n_toks when i is code. */
-size_t c2h_tok_directive_of(const c2h_scan *s, size_t i);
-/* Index after the last token of the directive whose '#' is token d. */
-size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d);
-/* The innermost function (index into facts->functions) whose range holds
- * token i, and its tokens [*fb, *fe); -1 at file scope. */
-long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe);
-/* How many functions of the file begin at or before byte offset (they are
- * in source order): a binary search. */
-size_t c2h_functions_begun_by(const c2h_scan *s, size_t offset);
-/* An integer literal's value (decimal, hex, octal; u/l suffixes allowed);
- * 0 when token i is not one. */
-int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v);
-/* Position of token i's start and end, for diagnostics. */
-c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i);
-c2h_pos c2h_tok_end_pos(const c2h_scan *s, size_t i);
 /* Adds a diagnostic spanning tokens [first, last]. In a platform branch
  * (c2h_tok_platform) it is dropped: HIP code is ported already, and code
  * HIP never compiles needs no port; inline PTX there gets one note per

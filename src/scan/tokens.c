@@ -1,11 +1,13 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "scan.h"
+#include "tokens.h"
 
 unsigned long long c2h_scan_now_ms(void) {
   /* CPU time of the calling thread, not wall time: a file's limit must not
@@ -42,7 +44,7 @@ int c2h_tok_same(const c2h_scan *s, size_t a, size_t b) {
 /* Binary search: tokens come in source order, so a function's tokens are
  * found without walking every token before it (files with thousands of
  * functions would otherwise cost time quadratic in their size). */
-static size_t first_at_or_after(const c2h_scan *s, size_t offset) {
+size_t c2h_tok_first_at(const c2h_scan *s, size_t offset) {
   size_t lo = 0, hi = s->facts->n_toks;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -53,15 +55,15 @@ static size_t first_at_or_after(const c2h_scan *s, size_t offset) {
 }
 
 void c2h_tok_range(const c2h_scan *s, size_t begin, size_t end, size_t *first, size_t *last) {
-  *first = first_at_or_after(s, begin);
-  *last = end > begin ? first_at_or_after(s, end) : *first;
+  *first = c2h_tok_first_at(s, begin);
+  *last = end > begin ? c2h_tok_first_at(s, end) : *first;
 }
 
-static int opener(const c2h_scan *s, size_t i) {
+int c2h_tok_is_open(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, "(") || c2h_tok_is(s, i, "[") || c2h_tok_is(s, i, "{");
 }
 
-static int closer(const c2h_scan *s, size_t i) {
+int c2h_tok_is_close(const c2h_scan *s, size_t i) {
   return c2h_tok_is(s, i, ")") || c2h_tok_is(s, i, "]") || c2h_tok_is(s, i, "}");
 }
 
@@ -74,22 +76,35 @@ static int closer(const c2h_scan *s, size_t i) {
 size_t c2h_tok_match(const c2h_scan *s, size_t open) {
   size_t n = s->facts->n_toks, depth = 0;
   for (size_t i = open; i < n; i++) {
-    if (opener(s, i)) {
+    if (c2h_tok_is_open(s, i)) {
       if (++depth > MAX_BRACKET_DEPTH) return n;
-    } else if (closer(s, i) && --depth == 0) {
+    } else if (c2h_tok_is_close(s, i) && --depth == 0) {
       return i;
     }
   }
   return n;
 }
 
+size_t c2h_tok_match_back(const c2h_scan *s, size_t close, size_t lo) {
+  size_t depth = 0;
+  for (size_t k = close + 1; k-- > lo;) {
+    if (c2h_tok_is_close(s, k)) depth++;
+    else if (c2h_tok_is_open(s, k) && --depth == 0) return k;
+  }
+  return s->facts->n_toks;
+}
+
+void c2h_tok_strip_parens(const c2h_scan *s, size_t *a, size_t *b) {
+  while (*a < *b && c2h_tok_is(s, *a, "(") && c2h_tok_match(s, *a) == *b) (*a)++, (*b)--;
+}
+
 size_t c2h_tok_split(const c2h_scan *s, size_t open, size_t close, c2h_tok_span *spans, size_t max) {
   if (close <= open + 1) return 0;
   size_t count = 0, depth = 0, angles = 0, start = open + 1;
   for (size_t i = open + 1; i <= close; i++) {
-    if (i < close && opener(s, i)) {
+    if (i < close && c2h_tok_is_open(s, i)) {
       depth++;
-    } else if (i < close && closer(s, i)) {
+    } else if (i < close && c2h_tok_is_close(s, i)) {
       depth--;
     } else if (i < close && c2h_tok_is(s, i, "<") && s->facts->toks[i - 1].template_name) {
       angles++; /* template arguments: their commas do not split */
@@ -129,9 +144,9 @@ size_t c2h_tok_kernel_name(const c2h_scan *s, size_t launch, int *templated) {
 size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch) {
   size_t depth = 0;
   for (size_t i = launch + 1; i < s->facts->n_toks; i++) {
-    if (opener(s, i)) {
+    if (c2h_tok_is_open(s, i)) {
       depth++;
-    } else if (closer(s, i)) {
+    } else if (c2h_tok_is_close(s, i)) {
       if (depth == 0) break;
       depth--;
     } else if (depth == 0 && c2h_tok_is(s, i, ">>>")) {
@@ -139,31 +154,6 @@ size_t c2h_tok_launch_close(const c2h_scan *s, size_t launch) {
     }
   }
   return s->facts->n_toks;
-}
-
-int c2h_tok_is_directive(const c2h_scan *s, size_t i) {
-  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
-}
-
-/* Byte offset where the directive whose '#' is token i ends. */
-static size_t directive_end(const c2h_scan *s, size_t i) {
-  for (size_t p = s->facts->toks[i].begin; p < s->len; p++)
-    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
-        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
-      return p;
-  return s->len;
-}
-
-size_t c2h_tok_directive_of(const c2h_scan *s, size_t i) {
-  for (size_t j = i + 1; j-- > 0 && i - j < 512;)
-    if (c2h_tok_is_directive(s, j)) return directive_end(s, j) > s->facts->toks[i].begin ? j : s->facts->n_toks;
-  return s->facts->n_toks;
-}
-
-size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d) {
-  size_t stop = directive_end(s, d), j = d + 1;
-  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
-  return j;
 }
 
 c2h_pos c2h_tok_begin_pos(const c2h_scan *s, size_t i) {
@@ -228,19 +218,18 @@ size_t c2h_functions_begun_by(const c2h_scan *s, size_t offset) {
   return lo;
 }
 
-/* The last function (in source order) begun by the token that still
+/* The last function (in source order) begun by the offset that still
  * holds it is the innermost: found from the last one begun, backwards, so
  * that a file of thousands of functions does not cost a walk over all of
  * them per token asked about. */
+long c2h_function_at(const c2h_scan *s, size_t offset) {
+  for (size_t k = c2h_functions_begun_by(s, offset); k-- > 0;)
+    if (offset < s->facts->functions[k].end) return (long)k;
+  return -1;
+}
+
 long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
-  long found = -1;
-  size_t at = s->facts->toks[i].begin;
-  for (size_t k = c2h_functions_begun_by(s, at); k-- > 0;) {
-    if (at < s->facts->functions[k].end) {
-      found = (long)k;
-      break;
-    }
-  }
+  long found = c2h_function_at(s, s->facts->toks[i].begin);
   if (found >= 0) c2h_tok_range(s, s->facts->functions[found].begin, s->facts->functions[found].end, fb, fe);
   return found;
 }
@@ -248,13 +237,101 @@ long c2h_tok_function_at(const c2h_scan *s, size_t i, size_t *fb, size_t *fe) {
 int c2h_tok_literal_value(const c2h_scan *s, size_t i, unsigned long long *v) {
   const c2h_token *t = &s->facts->toks[i];
   if (t->kind != C2H_TOK_LITERAL) return 0;
-  char buf[32];
+  char buf[40];
   size_t n = t->end - t->begin;
-  if (n == 0 || n >= sizeof buf) return 0;
+  if (n == 0 || n >= sizeof buf || !isdigit((unsigned char)s->src[t->begin])) return 0;
   memcpy(buf, s->src + t->begin, n);
   buf[n] = '\0';
   char *end;
   *v = strtoull(buf, &end, 0);
   while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
   return *end == '\0' && end != buf;
+}
+
+int c2h_tok_int_value(const c2h_scan *s, size_t i, long long *value) {
+  unsigned long long v;
+  if (i >= s->facts->n_toks || !c2h_tok_literal_value(s, i, &v) || v > (unsigned long long)LLONG_MAX) return 0;
+  *value = (long long)v;
+  return 1;
+}
+
+int c2h_tok_ident_is(const c2h_scan *s, size_t i, const char *name) {
+  return c2h_tok_is_ident(s, i) && c2h_tok_is(s, i, name);
+}
+
+int c2h_tok_is_call(const c2h_scan *s, size_t i, const char *name) {
+  return c2h_tok_ident_is(s, i, name) && c2h_tok_is(s, i + 1, "(");
+}
+
+int c2h_tok_in_device_code(const c2h_scan *s, size_t i) {
+  c2h_code_ctx c = s->facts->toks[i].ctx;
+  return c == C2H_CTX_DEVICE || c == C2H_CTX_KERNEL || c == C2H_CTX_HOST_DEVICE;
+}
+
+int c2h_tok_names_function(const c2h_scan *s, size_t t) {
+  /* A function's name lies between its beginning and its body, where no
+   * other function begins: the function it names is among the last ones
+   * begun by it, before one that ended earlier. */
+  size_t at = s->facts->toks[t].begin;
+  for (size_t k = c2h_functions_begun_by(s, at); k-- > 0;) {
+    const c2h_function *fn = &s->facts->functions[k];
+    if (fn->name_begin == at) return 1;
+    if (fn->end <= at) break;
+  }
+  return 0;
+}
+
+int c2h_tok_is_comparison(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, "<") || c2h_tok_is(s, i, "<=") || c2h_tok_is(s, i, ">") || c2h_tok_is(s, i, ">=") ||
+         c2h_tok_is(s, i, "==") || c2h_tok_is(s, i, "!=");
+}
+
+int c2h_tok_compare(const c2h_scan *s, size_t op, long long l, long long r) {
+  return c2h_tok_is(s, op, "<")    ? l < r
+         : c2h_tok_is(s, op, "<=") ? l <= r
+         : c2h_tok_is(s, op, ">")  ? l > r
+         : c2h_tok_is(s, op, ">=") ? l >= r
+         : c2h_tok_is(s, op, "==") ? l == r
+                                   : l != r;
+}
+
+/* ---- directives ---- */
+
+int c2h_tok_is_directive(const c2h_scan *s, size_t i) {
+  return c2h_tok_is(s, i, "#") && (i == 0 || s->facts->toks[i - 1].line != s->facts->toks[i].line);
+}
+
+/* Byte offset where the directive whose '#' is token i ends: the first
+ * newline no backslash continues. */
+static size_t directive_end(const c2h_scan *s, size_t i) {
+  for (size_t p = s->facts->toks[i].begin; p < s->len; p++)
+    if (s->src[p] == '\n' && !(p > 0 && s->src[p - 1] == '\\') &&
+        !(p > 1 && s->src[p - 1] == '\r' && s->src[p - 2] == '\\'))
+      return p;
+  return s->len;
+}
+
+size_t c2h_tok_directive_of(const c2h_scan *s, size_t i) {
+  for (size_t j = i + 1; j-- > 0 && i - j < 512;)
+    if (c2h_tok_is_directive(s, j)) return directive_end(s, j) > s->facts->toks[i].begin ? j : s->facts->n_toks;
+  return s->facts->n_toks;
+}
+
+size_t c2h_tok_directive_stop(const c2h_scan *s, size_t d) {
+  size_t stop = directive_end(s, d), j = d + 1;
+  while (j < s->facts->n_toks && s->facts->toks[j].begin < stop) j++;
+  return j;
+}
+
+/* Code between conditional directives may not be compiled at all, and the
+ * walks over blocks and statements cannot tell which branch is. */
+int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b) {
+  static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif"};
+  for (size_t j = a; j + 1 < b; j++) {
+    if (!c2h_tok_is(s, j, "#") || c2h_tok(s, j + 1)->line != c2h_tok(s, j)->line) continue;
+    if (j > 0 && c2h_tok(s, j - 1)->line == c2h_tok(s, j)->line) continue; /* not at a line's start */
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+      if (c2h_tok_is(s, j + 1, words[k])) return 1;
+  }
+  return 0;
 }

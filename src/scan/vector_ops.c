@@ -26,9 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scan.h"
-
-static const c2h_token *tk(const c2h_scan *s, size_t i) { return &s->facts->toks[i]; }
+#include "tokens.h"
 
 /* The number of components of a CUDA vector type named by token i (float3:
  * 3), or 0 when it names none. */
@@ -36,9 +34,9 @@ static int vector_width(const c2h_scan *s, size_t i) {
   static const char *const bases[] = {"char",  "uchar",    "short",     "ushort", "int",   "uint",
                                       "long",  "ulong",    "longlong",  "ulonglong", "float", "double",
                                       NULL};
-  if (i >= s->facts->n_toks || tk(s, i)->kind != C2H_TOK_IDENT) return 0;
-  const char *p = s->src + tk(s, i)->begin;
-  size_t n = tk(s, i)->end - tk(s, i)->begin;
+  if (i >= s->facts->n_toks || c2h_tok(s, i)->kind != C2H_TOK_IDENT) return 0;
+  const char *p = s->src + c2h_tok(s, i)->begin;
+  size_t n = c2h_tok(s, i)->end - c2h_tok(s, i)->begin;
   if (n < 2 || p[n - 1] < '1' || p[n - 1] > '4') return 0;
   for (size_t k = 0; bases[k]; k++)
     if (strlen(bases[k]) == n - 1 && memcmp(bases[k], p, n - 1) == 0) return p[n - 1] - '0';
@@ -55,15 +53,17 @@ static int parameter(const c2h_scan *s, c2h_tok_span p, size_t *type, size_t *na
   *type = i++;
   *ref = c2h_tok_is(s, i, "&");
   if (*ref) i++;
-  if (i != p.last || tk(s, i)->kind != C2H_TOK_IDENT) return 0;
+  if (i != p.last || c2h_tok(s, i)->kind != C2H_TOK_IDENT) return 0;
   *name = i;
   return 1;
 }
 
 /* Whether tokens [i, i + k) are spelled like `A . c` with A token a. */
 static int member(const c2h_scan *s, size_t i, size_t a, char *component) {
-  if (i + 2 >= s->facts->n_toks || !c2h_tok_same(s, i, a) || !c2h_tok_is(s, i + 1, ".") || tk(s, i + 2)->end - tk(s, i + 2)->begin != 1) return 0;
-  *component = s->src[tk(s, i + 2)->begin];
+  if (i + 2 >= s->facts->n_toks || !c2h_tok_same(s, i, a) || !c2h_tok_is(s, i + 1, ".") ||
+      c2h_tok(s, i + 2)->end - c2h_tok(s, i + 2)->begin != 1)
+    return 0;
+  *component = s->src[c2h_tok(s, i + 2)->begin];
   return 1;
 }
 
@@ -83,7 +83,7 @@ static int same_as_hip(const c2h_scan *s, size_t open, size_t close, size_t a, s
   }
   char compound[3] = {op, '=', '\0'}, plain[2] = {op, '\0'};
   while (i < stop) {
-    if (tk(s, i)->kind == C2H_TOK_COMMENT) {
+    if (c2h_tok(s, i)->kind == C2H_TOK_COMMENT) {
       i++;
       continue;
     }
@@ -112,7 +112,7 @@ static int same_as_hip(const c2h_scan *s, size_t open, size_t close, size_t a, s
 static int binary_same_as_hip(const c2h_scan *s, size_t open, size_t close, size_t a, size_t b, char op,
                               size_t type, int width) {
   static const char names[] = "xyzw";
-  const c2h_token *t = tk(s, type);
+  const c2h_token *t = c2h_tok(s, type);
   char make[40], plain[2] = {op, '\0'};
   int len = snprintf(make, sizeof make, "make_%.*s", (int)(t->end - t->begin), s->src + t->begin);
   if (len < 0 || (size_t)len >= sizeof make) return 0;
@@ -161,7 +161,7 @@ static size_t declaration_start(const c2h_scan *s, size_t op, size_t type, int b
    * comment or a directive: `template <...>` or a specifier cu2hip does
    * not know (a macro) before it is part of it. */
   if (i == 0 || c2h_tok_is(s, i - 1, ";") || c2h_tok_is(s, i - 1, "}") || c2h_tok_is(s, i - 1, "{") ||
-      tk(s, i - 1)->kind == C2H_TOK_COMMENT || c2h_tok_directive_of(s, i - 1) != n)
+      c2h_tok(s, i - 1)->kind == C2H_TOK_COMMENT || c2h_tok_directive_of(s, i - 1) != n)
     return i;
   return n;
 }
@@ -197,7 +197,7 @@ static int one_operator(c2h_scan *s, size_t op) {
   if (!binary && (ca || !ra)) return 0;
   int width = vector_width(s, ta), returns_ref = 0;
   size_t start = declaration_start(s, op, ta, binary, &returns_ref);
-  const c2h_token *type = tk(s, ta);
+  const c2h_token *type = c2h_tok(s, ta);
   int tlen = (int)(type->end - type->begin);
   const char *tname = s->src + type->begin;
   const char *eq = binary ? "" : "=", *ref = binary ? "" : " &";
@@ -206,14 +206,14 @@ static int one_operator(c2h_scan *s, size_t op) {
   int same = start < n && defined && end < n &&
              (binary ? binary_same_as_hip(s, close + 1, end, a, b, o, ta, width)
                      : same_as_hip(s, close + 1, end, a, b, o, width, returns_ref));
-  if (same && !c2h_edit_overlaps(s->edits, tk(s, start)->begin, tk(s, end)->end)) {
+  if (same && !c2h_edit_overlaps(s->edits, c2h_tok(s, start)->begin, c2h_tok(s, end)->end)) {
     char text[160];
     int len = snprintf(text, sizeof text,
                        "/* operator%c%s(%.*s%s, %.*s) left out: HIP's %.*s has this operator, with the same "
                        "effect */",
                        o, eq, tlen, tname, ref, tlen, tname, tlen, tname);
     if (len < 0 || (size_t)len >= sizeof text) return 0;
-    int rc = c2h_edit_add(s->edits, tk(s, start)->begin, tk(s, end)->end, text, (size_t)len);
+    int rc = c2h_edit_add(s->edits, c2h_tok(s, start)->begin, c2h_tok(s, end)->end, text, (size_t)len);
     if (rc) return rc;
     return c2h_scan_diag(s, op, close, C2H_SEV_NOTE, C2H_CHECK_OVERLOAD_COLLISION, NULL,
                          "operator%c%s(%.*s%s, %.*s) removed: HIP's %.*s (HIP_vector_type) has %s operator%c%s "
@@ -236,7 +236,7 @@ static int one_operator(c2h_scan *s, size_t op) {
 int c2h_scan_vector_ops(c2h_scan *s) {
   int rc = 0;
   for (size_t i = 0; i + 2 < s->facts->n_toks && !rc; i++)
-    if (tk(s, i)->kind == C2H_TOK_KEYWORD && c2h_tok_is(s, i, "operator") && !c2h_tok_platform_only(s, i))
+    if (c2h_tok(s, i)->kind == C2H_TOK_KEYWORD && c2h_tok_is(s, i, "operator") && !c2h_tok_platform_only(s, i))
       rc = one_operator(s, i);
   return rc;
 }
