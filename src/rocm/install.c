@@ -158,7 +158,7 @@ static int consider_entries(search *s, const char *dir, const char *stem, int ve
     parse_version(versioned && *rest ? rest + 1 : "", es[n++].v);
   }
   closedir(d);
-  if (!rc) qsort(es, n, sizeof *es, entry_order);
+  if (!rc && n > 1) qsort(es, n, sizeof *es, entry_order);
   for (size_t i = 0; i < n && !rc; i++) {
     char *path = c2h_path_join(dir, es[i].name);
     rc = path ? consider(s, path, origin) : C2H_ERR_NOMEM;
