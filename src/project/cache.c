@@ -120,6 +120,7 @@ void c2h_key_end(c2h_key_builder *k, c2h_digest *out) {
 
 struct c2h_cache {
   char *path;
+  char *out_dir;      /* the output tree the names (rel) are below */
   c2h_digest key;
   json_t *old_files;  /* entries read at open for reuse (read-only during the run); NULL: none */
   json_t *written;    /* entries read at open whatever their run key: what was written (read-only) */
@@ -269,11 +270,12 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   c->journal_fd = -1;
   c2h_error_clear(damage);
   c->path = c2h_path_join(out_dir, C2H_CACHE_FILE);
+  c->out_dir = c2h_strdup(out_dir);
   c->journal_path = c2h_path_join(out_dir, JOURNAL_FILE);
   c->files = json_object();
   c->journaled = json_object();
   c->this_run = json_object();
-  if (!c->path || !c->journal_path || !c->files || !c->journaled || !c->this_run || index_libraries(c, rules)) goto nomem;
+  if (!c->path || !c->out_dir || !c->journal_path || !c->files || !c->journaled || !c->this_run || index_libraries(c, rules)) goto nomem;
   json_t *root = NULL;
   char why[512];
   json_t *files = read_cache_file(c->path, &root, why, sizeof why);
@@ -321,6 +323,7 @@ void c2h_cache_free(c2h_cache *c) {
   json_decref(c->this_run);
   if (c->journal_fd >= 0) close(c->journal_fd);
   free(c->journal_path);
+  free(c->out_dir);
   pthread_mutex_destroy(&c->lock);
   c2h_strmap_dispose(&c->lib_index);
   c2h_strmap_dispose(&c->header_index);
@@ -575,12 +578,12 @@ int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, con
   return rc;
 }
 
-int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written) {
-  if (!c || !written) return 0;
+int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *digest) {
+  if (!c || !digest) return 0;
   size_t len = strlen(rel);
   char *line = malloc(len + 64);
   if (!line) return C2H_ERR_NOMEM;
-  int n = snprintf(line, len + 64, "w %s %zu %s\n", written->hex, len, rel);
+  int n = snprintf(line, len + 64, "w %s %zu %s\n", digest->hex, len, rel);
   pthread_mutex_lock(&c->lock);
   if (c->journal_fd == -1)
     c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -592,11 +595,19 @@ int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *writ
     close(c->journal_fd);
     c->journal_fd = -2; /* a full disk: the cache at the end still tells */
   }
+  c->dirty = 1;
+  pthread_mutex_unlock(&c->lock);
+  free(line);
+  return 0;
+}
+
+int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written) {
+  if (!c || !written) return 0;
+  pthread_mutex_lock(&c->lock);
   /* What this run wrote is this run's record, whatever the cache held. */
   if (json_object_set_new(c->this_run, rel, json_string(written->hex))) c->unfoldable = 1;
   c->dirty = 1;
   pthread_mutex_unlock(&c->lock);
-  free(line);
   return 0;
 }
 
@@ -690,6 +701,20 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
   return rc;
 }
 
+/* Of the digests a stopped run's journal names for rel, the newest one the
+ * output holds now, or NULL. The journal is written ahead of each write, so
+ * its last record may name a write the stop cut off. */
+static json_t *journaled_held(c2h_cache *c, const char *rel, json_t *digests) {
+  char *path = c2h_path_join(c->out_dir, rel);
+  c2h_digest d;
+  int readable = path && file_digest(path, &d) == 0;
+  free(path);
+  if (!readable) return NULL;
+  for (size_t i = json_array_size(digests); i-- > 0;)
+    if (string_is(json_array_get(digests, i), d.hex)) return json_array_get(digests, i);
+  return NULL;
+}
+
 /* Every output the journals name gets an entry holding the digest last
  * written, unless its entry holds it already: an output this run wrote but
  * did not cache (a file left as it is), or one a stopped run wrote, is then
@@ -699,7 +724,11 @@ static int fold_journal(c2h_cache *c) {
   json_t *v;
   json_t *last = json_object();
   if (!last) return C2H_ERR_NOMEM;
-  json_object_foreach(c->journaled, rel, v) json_object_set(last, rel, json_array_get(v, json_array_size(v) - 1));
+  json_object_foreach(c->journaled, rel, v) {
+    if (json_object_get(c->this_run, rel)) continue;
+    json_t *held = journaled_held(c, rel, v);
+    if (held) json_object_set(last, rel, held);
+  }
   json_object_update(last, c->this_run);
   int rc = 0;
   json_object_foreach(last, rel, v) {

@@ -76,9 +76,16 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
                      int *input_changed, int *unrecorded);
 
-/* Appends to the write journal that this run just wrote the output of rel
- * with this digest (NULL: a link; nothing recorded), so that a run stopped
- * before it saves the cache still tells the next one. Thread-safe. */
+/* Appends to the write journal, before the output of rel is written, the
+ * digest it is about to get (NULL: a link; nothing recorded), so that a run
+ * stopped at any point before it saves the cache still tells the next one
+ * which outputs may be its own. A record whose write never happened names
+ * bytes the file does not hold, and so counts for nothing. Thread-safe. */
+int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *digest);
+
+/* Records that this run wrote the output of rel with this digest (NULL:
+ * nothing recorded); the record goes into the cache when it is saved.
+ * Thread-safe. */
 int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written);
 
 /* Records a file just written (res: NULL for a copy); written: the digest

@@ -501,6 +501,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     else if (edited && !holds(target, src, len)) {
       rc = keep_edited(o, j, target, input_changed, unrecorded, out);
       goto done;
+    } else if (env->cache && !j->link_target && (rc = c2h_cache_journal_write(env->cache, j->out_rel, &input_digest))) {
+      goto done;
     } else if ((rc = copy_file(o, j, src, len, out))) {
       goto done;
     } else if (env->cache && sum->input_errors == errors_before && !j->link_target &&
@@ -573,12 +575,15 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   rec->changed = res.changed;
   rec->stats = res.stats;
   if (!hit) {
+    c2h_digest written;
+    c2h_digest_bytes(res.output ? res.output : "", res.output_len, &written);
+    /* Journaled before the write: a run stopped between the two still
+     * tells the next one that the output is its own, not a hand edit. */
+    if (env->cache && (rc = c2h_cache_journal_write(env->cache, j->out_rel, &written))) goto done;
     if ((rc = write_output(o, j, &res, out, &err))) goto done;
-    if (env->cache && sum->input_errors == errors_before) {
-      c2h_digest written;
-      c2h_digest_bytes(res.output ? res.output : "", res.output_len, &written);
-      if ((rc = c2h_cache_note_written(env->cache, j->out_rel, &written))) goto done;
-    }
+    if (env->cache && sum->input_errors == errors_before &&
+        (rc = c2h_cache_note_written(env->cache, j->out_rel, &written)))
+      goto done;
     /* A file that ran out of time or crashed the parser is left as it is:
      * it failed (it counts as an input that could not be translated, which
      * no --disable hides), and the next run tries it again. */
