@@ -21,6 +21,7 @@ int c2h_checks_run(c2h_scan *s) {
       c2h_check_overloads,
       c2h_check_handles,
       c2h_check_blas_compute,
+      c2h_check_warp_size_constexpr,
   };
   /* Out of time: the translator drops the file's result, so the families
    * left would be wasted work. */

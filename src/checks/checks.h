@@ -28,6 +28,7 @@ int c2h_check_cuda_version(c2h_scan *s);         /* cuda-version-check */
 int c2h_check_overloads(c2h_scan *s);            /* overload-collision */
 int c2h_check_handles(c2h_scan *s);              /* handle-as-integer */
 int c2h_check_blas_compute(c2h_scan *s);         /* blas-compute-type */
+int c2h_check_warp_size_constexpr(c2h_scan *s);  /* warp-size-constexpr */
 
 /* Which warp sizes the code of each function assumes (warp_size.c): per
  * function of s->facts, the C2H_LANES_* bits of the kernels (with the

@@ -478,8 +478,10 @@ static void run(walk *w, c2h_token *out) {
     while (end < w->n && !line_break_between(w, end - 1, end)) end++;
     int opens = is(w, word, "if") || is(w, word, "ifdef") || is(w, word, "ifndef");
     int elif = is(w, word, "elif"), els = is(w, word, "else"), endif = is(w, word, "endif");
-    /* The directive's own tokens belong to the code around the chain. */
-    c2h_platform outer = combined(st, depth > 0 && !opens ? depth - 1 : depth, &line);
+    /* A conditional directive's own tokens belong to the code around the
+     * chain; any other (#define, #include) to the branch it is in. */
+    int conditional = opens || elif || els || endif;
+    c2h_platform outer = combined(st, depth > 0 && conditional && !opens ? depth - 1 : depth, &line);
     for (size_t k = i; k < end && out; k++) {
       out[k].platform = outer;
       out[k].platform_line = line;
