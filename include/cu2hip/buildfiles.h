@@ -17,7 +17,8 @@ typedef enum c2h_buildfile_kind {
   C2H_BUILDFILE_NONE,  /* not a build script cu2hip knows */
   C2H_BUILDFILE_CMAKE, /* CMakeLists.txt, *.cmake */
   C2H_BUILDFILE_MAKE,  /* Makefile, makefile, GNUmakefile, *.mk */
-  C2H_BUILDFILE_SETUP_PY /* setup.py (PyTorch extensions: torch.utils.cpp_extension) */
+  C2H_BUILDFILE_SETUP_PY /* setup.py, and Python scripts that use torch.utils.cpp_extension
+                            (CUDAExtension, load(), load_inline()) */
 } c2h_buildfile_kind;
 
 typedef struct c2h_buildfile_options {
@@ -42,6 +43,17 @@ typedef struct c2h_buildfile_options {
 
 /* What kind of build script `path` names, judged by its file name only. */
 c2h_buildfile_kind c2h_buildfile_kind_of(const char *path);
+
+/* Whether the script kind of `path` depends on its contents: a Python file
+ * other than setup.py, which is a build script when it uses
+ * torch.utils.cpp_extension (c2h_buildfile_kind_of_text). */
+int c2h_buildfile_kind_needs_text(const char *path);
+
+/* What kind of build script `path` is, judged by its name and, for a
+ * Python file other than setup.py, by its `len` bytes `src` (NULL: the name
+ * only): one that imports or names torch.utils.cpp_extension builds a
+ * PyTorch extension (load() and load_inline() JIT builds too). */
+c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src, size_t len);
 
 /* Translates `len` bytes of `src`, the contents of the build script `path`
  * (used in diagnostics and to resolve renamed files), as a script of `kind`.

@@ -30,6 +30,28 @@ c2h_buildfile_kind c2h_buildfile_kind_of(const char *path) {
   return C2H_BUILDFILE_NONE;
 }
 
+int c2h_buildfile_kind_needs_text(const char *path) {
+  return path && c2h_buildfile_kind_of(path) == C2H_BUILDFILE_NONE && ends_with(base_name(path), ".py");
+}
+
+/* Whether bytes hold `needle` (bytes need not end in NUL). */
+static int bytes_hold(const char *src, size_t len, const char *needle) {
+  size_t n = strlen(needle);
+  for (size_t i = 0; i + n <= len; i++)
+    if (src[i] == needle[0] && memcmp(src + i, needle, n) == 0) return 1;
+  return 0;
+}
+
+c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src, size_t len) {
+  c2h_buildfile_kind kind = c2h_buildfile_kind_of(path);
+  if (kind != C2H_BUILDFILE_NONE || !src || !c2h_buildfile_kind_needs_text(path)) return kind;
+  /* `from torch.utils.cpp_extension import load`, `import
+   * torch.utils.cpp_extension as ext`, `torch.utils.cpp_extension.load(`:
+   * the script builds (or JIT-compiles) an extension, and what it gives nvcc
+   * goes to hipcc on ROCm. */
+  return bytes_hold(src, len, "cpp_extension") ? C2H_BUILDFILE_SETUP_PY : C2H_BUILDFILE_NONE;
+}
+
 int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const char *src, size_t len,
                             const c2h_buildfile_options *opt, c2h_file_result *res,
                             c2h_error *err) {

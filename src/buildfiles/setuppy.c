@@ -4,6 +4,7 @@
  *
  * What goes to nvcc is found by following values, not by the shape of one
  * line: the value of an 'nvcc' key of a dict display (or dict(nvcc=...)),
+ * the extra_cuda_cflags= argument of load() / load_inline() (JIT builds),
  * assignments to X['nvcc'], and variables whose name holds "nvcc"; a name
  * used in such a value is followed to its assignments, +=, append(),
  * extend() and insert() calls, and a function called there to its return
@@ -382,7 +383,9 @@ static int find_roots(py *p) {
                  (is_op(p, i + 2, "=") || is_op(p, i + 2, "+=")) && i + 3 < p->f.n_toks) {
         rc = walk_expr(p, i + 3, line_end_tok(p, t->line), NONE, 0);
       }
-    } else if (is_name(p, i, "nvcc") && is_op(p, i + 1, "=") && t->depth > 0 && i + 2 < p->f.n_toks) {
+    } else if ((is_name(p, i, "nvcc") || is_name(p, i, "extra_cuda_cflags")) && is_op(p, i + 1, "=") &&
+               t->depth > 0 && i + 2 < p->f.n_toks) {
+      /* dict(nvcc=...), and load(..., extra_cuda_cflags=...) of a JIT build */
       rc = walk_expr(p, i + 2, expr_end(p, i + 2), NONE, 0);
     } else if (t->kind == C2H_PY_NAME && p->f.lines[t->line].first == i && name_has_nvcc(p->src + t->b, t->e - t->b) &&
                i + 1 < p->f.n_toks && (is_op(p, i + 1, "=") || is_op(p, i + 1, "+=") || is_op(p, i + 1, "."))) {
@@ -1079,7 +1082,9 @@ int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn f
   mark_rocm_branches(&p);
   for (size_t i = 0; i + 2 < p.f.n_toks && rc == 0; i++) {
     const c2h_py_tok *t = &p.f.toks[i];
-    int inc = is_name(&p, i, "include_dirs"), def = is_name(&p, i, "define_macros");
+    /* Extension(include_dirs=...), load(extra_include_paths=...) */
+    int inc = is_name(&p, i, "include_dirs") || is_name(&p, i, "extra_include_paths");
+    int def = is_name(&p, i, "define_macros");
     if ((!inc && !def) || t->depth == 0 || !is_op(&p, i + 1, "=") || p.skip[t->line]) continue;
     size_t before = out.len;
     rc = eval_list(&p, i + 2, expr_end(&p, i + 2), def, &out, 0);

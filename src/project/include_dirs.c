@@ -202,11 +202,16 @@ int c2h_run_script_includes(c2h_run *r) {
   for (size_t i = 0; i < r->jobs.len && rc == 0; i++) {
     const c2h_job *j = &r->jobs.items[i];
     c2h_buildfile_kind kind = c2h_buildfile_kind_of(j->path);
-    if (kind == C2H_BUILDFILE_NONE || !j->canonical || j->link_target) continue;
+    if ((kind == C2H_BUILDFILE_NONE && !c2h_buildfile_kind_needs_text(j->path)) || !j->canonical || j->link_target)
+      continue;
     char *src = NULL;
     size_t len = 0;
     c2h_error err;
     if (c2h_file_read(j->canonical, &src, &len, &err) != 0) continue; /* reported when the job runs */
+    if ((kind = c2h_buildfile_kind_of_text(j->path, src, len)) == C2H_BUILDFILE_NONE) {
+      free(src);
+      continue;
+    }
     char *dir = c2h_strdup(j->canonical);
     char *slash = dir ? strrchr(dir, '/') : NULL;
     if (slash == dir)

@@ -466,12 +466,14 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
     goto done;
   }
-  c2h_buildfile_kind script = c2h_buildfile_kind_of(j->path);
+  c2h_buildfile_kind script = c2h_buildfile_kind_of_text(j->path, src, len);
   /* A C++ file without CUDA is translated too when it uses `register`,
-   * which clang rejects under C++17 (scan/register.c). */
-  int copy = j->copy_only || (script == C2H_BUILDFILE_NONE && j->from_walk &&
-                              !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules) &&
-                              !c2h_bytes_use_register(src, len));
+   * which clang rejects under C++17 (scan/register.c). A Python file that
+   * builds no extension is never C++: it is copied. */
+  int copy = j->copy_only ||
+             (script == C2H_BUILDFILE_NONE && c2h_buildfile_kind_needs_text(j->path)) ||
+             (script == C2H_BUILDFILE_NONE && j->from_walk &&
+              !c2h_bytes_look_cuda(j->path, src, len, o->translate.rules) && !c2h_bytes_use_register(src, len));
   if (copy && (o->mode != C2H_OUTPUT_DIR || o->no_copy)) goto done;
   c2h_cached_as cached_as = copy ? C2H_CACHED_COPIED : C2H_CACHED_TRANSLATED;
   /* Without a database entry, the include folders the build scripts give

@@ -29,7 +29,10 @@ static int outside_tree(c2h_run *r, const char *path, const char *fmt, const cha
 /* A regular file found by the walk: a source or build script to translate,
  * or a file to copy. */
 static int add_walked_file(c2h_run *r, const char *path, const char *rel) {
-  if (c2h_path_has_extension(path, c2h_source_extensions) || c2h_buildfile_kind_of(path) != C2H_BUILDFILE_NONE)
+  /* A Python file may be a build script (its contents tell, when its job
+   * reads it); if not, it is copied. */
+  if (c2h_path_has_extension(path, c2h_source_extensions) || c2h_buildfile_kind_of(path) != C2H_BUILDFILE_NONE ||
+      c2h_buildfile_kind_needs_text(path))
     return c2h_run_add_job(r, path, rel, 1, 0, NULL);
   if (r->o->mode == C2H_OUTPUT_DIR && !r->o->no_copy) return c2h_run_add_job(r, path, rel, 1, 1, NULL);
   return 0;

@@ -148,6 +148,31 @@ else
   bad setup-py-include-dirs-defines "$(cat "$tmp/sp.diags")"
 fi
 
+# A Python script that JIT-builds with torch.utils.cpp_extension.load is a
+# build script too: its extra_include_paths reach the parse, its
+# extra_cuda_cflags are mapped and its sources follow --rename; other Python
+# files are copied byte for byte, even when they name CUDA functions.
+mkdir -p "$tmp/jit/csrc/include"
+cat > "$tmp/jit/build_ops.py" <<'PY'
+import os
+from torch.utils.cpp_extension import load
+here = os.path.dirname(os.path.abspath(__file__))
+ops = load(name="ops", sources=[os.path.join(here, "csrc", "ops.cu")],
+           extra_include_paths=[os.path.join(here, "csrc", "include")],
+           extra_cuda_cflags=["-O3", "--use_fast_math"])
+PY
+printf '# cudaMalloc(&p, n) is how the CUDA side allocates\nprint("cudaMalloc")\n' > "$tmp/jit/notes.py"
+printf '#pragma once\n#define LANES 32\n' > "$tmp/jit/csrc/include/lanes.h"
+printf '#include <cuda_runtime.h>\n#include "lanes.h"\n__global__ void k(float *x) { x[threadIdx.x] = LANES; }\nvoid run(float *x) { k<<<1, LANES>>>(x); cudaDeviceSynchronize(); }\n' > "$tmp/jit/csrc/ops.cu"
+"$cu2hip" -o "$tmp/jit-out" --rename "$tmp/jit" > /dev/null 2> "$tmp/jit.diags"
+if ! grep -q 'parse-\|file not found' "$tmp/jit.diags" && grep -q '"ops.hip"' "$tmp/jit-out/build_ops.py" &&
+   grep -q '"-ffast-math"' "$tmp/jit-out/build_ops.py" && cmp -s "$tmp/jit/notes.py" "$tmp/jit-out/notes.py" &&
+   [ -f "$tmp/jit-out/csrc/ops.hip" ]; then
+  ok python-jit-build-script
+else
+  bad python-jit-build-script "$(cat "$tmp/jit.diags"; cat "$tmp/jit-out/build_ops.py")"
+fi
+
 # --rename: an include of a renamed header is found through the folders a
 # Makefile names (-I) and renamed; without them it stays and is reported.
 mkdir -p "$tmp/rn/src" "$tmp/rn/lib"

@@ -65,13 +65,13 @@ int main(int argc, char **argv) {
   }
   if (!path) goto usage;
   opt.n_renamed = n_renamed;
-  if (kind == C2H_BUILDFILE_NONE) kind = c2h_buildfile_kind_of(path);
   size_t len = 0;
   src = slurp(path, &len);
   if (!src) {
     fprintf(stderr, "buildfile_driver: cannot read %s\n", path);
     goto done;
   }
+  if (kind == C2H_BUILDFILE_NONE) kind = c2h_buildfile_kind_of_text(path, src, len);
   c2h_error err;
   c2h_error_clear(&err);
   if (c2h_buildfile_translate(kind, path, src, len, &opt, &res, &err)) {

@@ -5,7 +5,7 @@
 #
 # DRIVER is tests/unit/buildfile_driver.c built. Each case directory (all
 # directories beside this script when none is given) holds:
-#   CMakeLists.txt, Makefile or setup.py  the input (exactly one of them)
+#   CMakeLists.txt, Makefile, setup.py or another *.py  the input (exactly one)
 #   expected.out                expected translation, byte for byte
 #   expected.diag               expected diagnostics, byte for byte (may be empty)
 #   args                        optional: driver options, one per line
@@ -73,11 +73,12 @@ for dir in "$@"; do
   dir=${dir%/}
   name=$(basename "$dir")
   input=
-  for f in CMakeLists.txt Makefile setup.py; do
+  for f in CMakeLists.txt Makefile "$dir"/*.py; do
+    f=${f##*/}
     [ -f "$dir/$f" ] && input=$f
   done
   if [ -z "$input" ]; then
-    echo "FAIL $name: no CMakeLists.txt, Makefile or setup.py" >&2
+    echo "FAIL $name: no CMakeLists.txt, Makefile or Python script" >&2
     failed=1
     continue
   fi
