@@ -49,7 +49,9 @@ c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src,
    * torch.utils.cpp_extension as ext`, `torch.utils.cpp_extension.load(`:
    * the script builds (or JIT-compiles) an extension, and what it gives nvcc
    * goes to hipcc on ROCm. */
-  return bytes_hold(src, len, "cpp_extension") ? C2H_BUILDFILE_SETUP_PY : C2H_BUILDFILE_NONE;
+  return bytes_hold(src, len, "torch.utils.cpp_extension") || bytes_hold(src, len, "torch.utils import cpp_extension")
+             ? C2H_BUILDFILE_SETUP_PY
+             : C2H_BUILDFILE_NONE;
 }
 
 int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const char *src, size_t len,

@@ -801,12 +801,21 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
     goto done;
   }
   mark_rocm_branches(&p);
+  /* setup.py keeps its ROCm-free parts to translate; a helper script of
+   * the build (the *.py files of DeepSpeed's op_builder) that tests for ROCm anywhere
+   * chooses between the platforms itself, in code cu2hip cannot follow
+   * (methods, class hierarchies), and is left as it is. */
+  const char *base = strrchr(ctx->path, '/');
+  int helper = strcmp(base ? base + 1 : ctx->path, "setup.py") != 0;
   for (size_t l = 0; l < p.f.n_lines; l++)
     if (p.skip[l]) {
       const c2h_py_tok *t = &p.f.toks[p.f.lines[l].first];
       rc = c2h_bf_diag(ctx, t->b, p.f.toks[p.f.lines[l].first + p.f.lines[l].n - 1].e, C2H_SEV_NOTE, NULL,
-                       "this branch tests for ROCm: the script is ported there already, and neither it nor its "
-                       "else branches (taken with CUDA) are changed");
+                       helper ? "this script tests for ROCm: it is ported already, and cu2hip leaves its flags as "
+                                "they are"
+                              : "this branch tests for ROCm: the script is ported there already, and neither it nor "
+                                "its else branches (taken with CUDA) are changed");
+      if (helper) memset(p.skip, 1, p.f.n_lines + 1);
       break;
     }
   if (rc || (rc = find_roots(&p))) goto done;
