@@ -1,35 +1,16 @@
-// CUB's warp size is a constant; hipCUB's is read at run time from ROCm 7.0.
+// Up to ROCm 6.x hipCUB's warp size is a constant too: nothing to report.
 #include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
-#define WARP_THREADS HIPCUB_WARP_THREADS
-#define IS_WHOLE_WARP(n) ((n) == WARP_THREADS)
+#define LANES HIPCUB_WARP_THREADS
 
-template <int LOGICAL_WARP_THREADS>
-struct WarpScanSteps {
-  // Needs constants: reported.
-  static constexpr bool IS_ARCH_WARP = (LOGICAL_WARP_THREADS == WARP_THREADS);
-  static constexpr int HALF = HIPCUB_WARP_THREADS / 2;
-  enum { LANES = WARP_THREADS };
+template <int N>
+struct Whole {
+  static constexpr bool IS_WARP = (N == LANES);
 };
 
-static_assert(IS_WHOLE_WARP(32), "a whole warp");
-
-__global__ void scan(float *x) {
-  __shared__ float partial[WARP_THREADS];
-  typedef hipcub::WarpReduce<float, HIPCUB_WARP_THREADS> Reduce;
-  // Values read at run time are fine: no report.
-  int lane = threadIdx.x % WARP_THREADS;
-  for (int i = lane; i < WARP_THREADS; i += 1) partial[i] = 0.0f;
-  float *row = &partial[lane % WARP_THREADS];
-  x[lane] = *row + (lane < WARP_THREADS ? 1.0f : 0.0f) + x[lane * WARP_THREADS];
-  switch (lane) {
-    case WARP_THREADS - 1:
-      x[0] = partial[lane];
-      break;
-    case 1:
-      x[1] = WARP_THREADS;
-      break;
-  }
-  (void)sizeof(Reduce);
+__global__ void fill(float *x) {
+  __shared__ float row[LANES];
+  row[threadIdx.x % LANES] = x[threadIdx.x];
+  x[threadIdx.x] = row[0] + Whole<32>::IS_WARP;
 }
