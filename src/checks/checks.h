@@ -36,10 +36,6 @@ int c2h_check_warp_size_constexpr(c2h_scan *s);  /* warp-size-constexpr */
 enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels of <= 32-thread blocks hold it */ };
 int c2h_warp_units(c2h_scan *s, unsigned char **lanes);
 
-/* The value of the constant expression [first, last]: integer literals and
- * constants the file defines (#define, const/constexpr variables), with
- * + - * / % and parentheses (launch_bounds.c). 0 when it has none. */
-int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v);
 /* Per function of s->facts: 1 for a kernel that always runs in blocks of
  * at most 32 threads, as __launch_bounds__ or every launch in the file
  * says (warp_blocks.c). *small is allocated (free). */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/const_expr.h"
 
 #define GFX942_MAJOR 9
 #define GFX942_MINOR 4
@@ -226,73 +227,42 @@ static int span_has_cap(const c2h_scan *s, const cc_state *st, size_t b, size_t 
   return 0;
 }
 
-/* ---- small evaluator: literals, + - * / %, parentheses, capabilities -- */
+/* ---- values: the one evaluator, with capabilities --------------------- */
 
-typedef struct eval {
+typedef struct cap_ctx {
   const c2h_scan *s;
   const cc_state *st;
-  size_t pos, end;
-  int ok;
-} eval;
+} cap_ctx;
 
-static long long ev_add(eval *e);
-
-static long long ev_primary(eval *e) {
-  long long v = 0;
+/* Names in a capability expression: a device-property access
+ * (`prop.major`, `p->minor`, `props[i].major`) or a capability variable
+ * is worth what gfx942 reports; a capability variable whose value is not
+ * known has none; anything else is the file's constants. */
+static int cap_hook(void *ctx, const c2h_const_name *name, c2h_const *out, size_t *used) {
+  const cap_ctx *c = ctx;
+  const c2h_scan *s = c->s;
+  size_t i = name->tok, j;
+  long long v;
   int known;
-  if (e->pos >= e->end) return e->ok = 0, 0;
-  if (c2h_tok_is(e->s, e->pos, "(")) {
-    e->pos++;
-    v = ev_add(e);
-    if (e->pos >= e->end || !c2h_tok_is(e->s, e->pos, ")")) e->ok = 0;
-    e->pos++;
-  } else if (c2h_tok_is(e->s, e->pos, "-")) {
-    e->pos++;
-    v = -ev_primary(e);
-  } else if (c2h_tok_int_value(e->s, e->pos, &v)) {
-    e->pos++;
-  } else if (e->pos + 2 < e->end &&
-             (c2h_tok_is(e->s, e->pos + 1, ".") || c2h_tok_is(e->s, e->pos + 1, "->")) &&
-             prop_access(e->s, e->st, e->pos + 2, &v)) {
-    e->pos += 3;
-  } else if (cap_source(e->s, e->st, e->pos, &known, &v) && known) {
-    e->pos++;
-  } else {
-    e->ok = 0;
+  if (i == C2H_CONST_NO_TOKEN) return C2H_CONST_PASS;
+  for (j = i + 1; j < name->end && c2h_tok_is(s, j, "[");) j = c2h_tok_match(s, j) + 1;
+  if (j + 1 < name->end && (c2h_tok_is(s, j, ".") || c2h_tok_is(s, j, "->")) && prop_access(s, c->st, j + 1, &v)) {
+    *out = (c2h_const){(unsigned long long)v, 32, 0};
+    *used = c2h_const_name_used(name, j + 2);
+    return C2H_CONST_VALUE;
   }
-  return v;
+  if (!cap_source(s, c->st, i, &known, &v)) return C2H_CONST_PASS;
+  if (!known) return C2H_CONST_UNKNOWN;
+  *out = (c2h_const){(unsigned long long)v, 32, 0};
+  *used = 1;
+  return C2H_CONST_VALUE;
 }
 
-static long long ev_mul(eval *e) {
-  long long v = ev_primary(e);
-  while (e->ok && e->pos < e->end &&
-         (c2h_tok_is(e->s, e->pos, "*") || c2h_tok_is(e->s, e->pos, "/") || c2h_tok_is(e->s, e->pos, "%"))) {
-    char op = e->s->src[e->s->facts->toks[e->pos++].begin];
-    long long r = ev_primary(e);
-    if (!e->ok || (op != '*' && r == 0) || r > 1000000 || r < -1000000 || v > 1000000 || v < -1000000)
-      return e->ok = 0, 0;
-    v = op == '*' ? v * r : op == '/' ? v / r : v % r;
-  }
-  return v;
-}
-
-static long long ev_add(eval *e) {
-  long long v = ev_mul(e);
-  while (e->ok && e->pos < e->end && (c2h_tok_is(e->s, e->pos, "+") || c2h_tok_is(e->s, e->pos, "-"))) {
-    int minus = c2h_tok_is(e->s, e->pos++, "-");
-    long long r = ev_mul(e);
-    if (r > 1000000000 || r < -1000000000 || v > 1000000000 || v < -1000000000) return e->ok = 0, 0;
-    v = minus ? v - r : v + r;
-  }
-  return v;
-}
-
+/* The value of tokens [b, e) on gfx942. */
 static int evaluate(const c2h_scan *s, const cc_state *st, size_t b, size_t e, long long *v) {
-  eval ev = {s, st, b, e, 1};
-  long long r = ev_add(&ev);
-  if (!ev.ok || ev.pos != e) return 0;
-  *v = r;
-  return 1;
+  cap_ctx c = {s, st};
+  c2h_const r;
+  return e > b && c2h_const_eval_tokens(s, b, e - 1, cap_hook, &c, 0, &r) && c2h_const_to_ll(&r, v);
 }
 
 /* ---- capability variables ---------------------------------------------- */

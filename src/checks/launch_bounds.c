@@ -7,127 +7,19 @@
  * blocks of T threads resident needs ceil(B * ceil(T / 64) / 4) waves per
  * SIMD. T above 1024 is more than a gfx942 workgroup can hold. */
 #include <stdio.h>
-#include <string.h>
 
 #include "checks.h"
+#include "scan/const_expr.h"
 
 #define MAX_THREADS 1024 /* largest gfx942 workgroup */
 #define WAVE 64          /* lanes per wavefront */
 #define EUS_PER_CU 4     /* SIMDs per compute unit */
 #define MAX_WAVES_PER_EU 8
 
-/* ---- argument values: literals, constants of the file, + - * / % ---- */
-
-typedef struct eval {
-  const c2h_scan *s;
-  size_t pos, end; /* tokens [pos, end) */
-  int depth;       /* constants followed, against definitions that loop */
-  int ok;
-} eval;
-
-static int eval_span(const c2h_scan *s, size_t first, size_t last, int depth, long long *v);
-
-/* The value of a constant this file defines: `#define NAME expr`, or a
- * `const`/`constexpr` (often `static const`) variable `NAME = expr`.
- * Every definition must agree. */
-static int constant_value(const c2h_scan *s, size_t u, int depth, long long *v) {
-  const c2h_token *t = s->facts->toks;
-  size_t n = s->facts->n_toks, len = t[u].end - t[u].begin;
-  int found = 0;
-  for (size_t d = 1; d + 1 < n; d++) {
-    if (d == u || t[d].kind != C2H_TOK_IDENT || t[d].end - t[d].begin != len ||
-        memcmp(s->src + t[d].begin, s->src + t[u].begin, len) != 0)
-      continue;
-    size_t a = d + 1, e = d + 1;
-    if (d >= 2 && c2h_tok_is(s, d - 1, "define") && c2h_tok_is(s, d - 2, "#")) {
-      if (t[a].line != t[d].line || (c2h_tok_is(s, a, "(") && t[a].begin == t[d].end)) continue;
-      while (e + 1 < n && t[e + 1].line == t[d].line && t[e + 1].kind != C2H_TOK_COMMENT) e++;
-    } else if (c2h_tok_is(s, d + 1, "=")) {
-      int constant = 0;
-      for (size_t j = d; j-- > 0 && !constant;) {
-        if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "{") || c2h_tok_is(s, j, "}") || c2h_tok_is(s, j, "(") ||
-            c2h_tok_is(s, j, ")"))
-          break;
-        constant = c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "constexpr");
-      }
-      if (!constant) continue;
-      a = e = d + 2;
-      while (e + 1 < n && !c2h_tok_is(s, e + 1, ";") && !c2h_tok_is(s, e + 1, ",")) e++;
-    } else {
-      continue;
-    }
-    long long x;
-    if (!eval_span(s, a, e, depth + 1, &x) || (found && x != *v)) return 0;
-    *v = x;
-    found = 1;
-  }
-  return found;
-}
-
-static long long ev_sum(eval *e);
-
-static long long ev_primary(eval *e) {
-  long long v = 0;
-  if (e->pos >= e->end) return e->ok = 0, 0;
-  if (c2h_tok_is(e->s, e->pos, "(")) {
-    e->pos++;
-    v = ev_sum(e);
-    if (!c2h_tok_is(e->s, e->pos, ")")) return e->ok = 0, 0;
-    e->pos++;
-    return v;
-  }
-  if (c2h_tok_is(e->s, e->pos, "-")) {
-    e->pos++;
-    return -ev_primary(e);
-  }
-  if (c2h_tok_int_value(e->s, e->pos, &v)) return e->pos++, v;
-  if (e->s->facts->toks[e->pos].kind == C2H_TOK_IDENT && e->depth < 8 &&
-      constant_value(e->s, e->pos, e->depth, &v))
-    return e->pos++, v;
-  return e->ok = 0, 0;
-}
-
-static long long ev_product(eval *e) {
-  long long v = ev_primary(e);
-  while (e->ok && e->pos < e->end &&
-         (c2h_tok_is(e->s, e->pos, "*") || c2h_tok_is(e->s, e->pos, "/") || c2h_tok_is(e->s, e->pos, "%"))) {
-    int op = e->s->src[e->s->facts->toks[e->pos++].begin];
-    long long r = ev_primary(e);
-    if (!e->ok || ((op == '/' || op == '%') && r == 0)) return e->ok = 0, 0;
-    if (op == '*' && (v > (1LL << 30) || r > (1LL << 30) || v < -(1LL << 30) || r < -(1LL << 30)))
-      return e->ok = 0, 0;
-    v = op == '*' ? v * r : op == '/' ? v / r : v % r;
-  }
-  return v;
-}
-
-static long long ev_sum(eval *e) {
-  long long v = ev_product(e);
-  while (e->ok && e->pos < e->end && (c2h_tok_is(e->s, e->pos, "+") || c2h_tok_is(e->s, e->pos, "-"))) {
-    int plus = c2h_tok_is(e->s, e->pos++, "+");
-    long long r = ev_product(e);
-    v = plus ? v + r : v - r;
-  }
-  return v;
-}
-
-static int eval_span(const c2h_scan *s, size_t first, size_t last, int depth, long long *v) {
-  eval e = {s, first, last + 1, depth, 1};
-  if (first > last) return 0;
-  long long x = ev_sum(&e);
-  if (!e.ok || e.pos != e.end) return 0;
-  *v = x;
-  return 1;
-}
-
-int c2h_check_eval(const c2h_scan *s, size_t first, size_t last, long long *v) {
-  return eval_span(s, first, last, 0, v);
-}
-
-/* The value of an argument: integer literals, and constants the file
- * defines (`static const int kThreads = 256;`), with + - * / %. */
+/* The value of an argument, as the one evaluator and the file's constant
+ * table give it (`static const int kThreads = 256;`, `2048 / kThreads`). */
 static int literal_arg(const c2h_scan *s, c2h_tok_span a, long long *v) {
-  return c2h_check_eval(s, a.first, a.last, v);
+  return c2h_const_tokens_int(s, a.first, a.last, v);
 }
 
 /* Whether token i is the name of a macro being defined or undefined (the

@@ -6,187 +6,17 @@
  *    argument of cudaLaunchKernel / hipLaunchKernelGGL), alone or added to
  *    the launched kernel's static total;
  *  - cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N).
- * Sizes that are not constant expressions of literals, object-like macros,
- * const integer variables and sizeof of builtin types are skipped: a
- * diagnostic is only given when the value is known. */
+ * Sizes are read by the one evaluator (scan/const_expr.h: literals, the
+ * file's constants, sizeof, casts, C's operators and types); those it
+ * does not know are skipped: a diagnostic is only given when the value is
+ * known. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "checks.h"
+#include "scan/const_expr.h"
 
 #define LDS_LIMIT 65536LL
-#define MAX_DEPTH 8 /* macro / constant indirections followed */
-
-/* ---- constant expressions over tokens ---------------------------------- */
-
-typedef struct eval {
-  const c2h_scan *s;
-  size_t pos, end; /* tokens [pos, end) */
-  int ok, depth;
-} eval;
-
-static long long eval_expr(eval *e);
-static int eval_span(const c2h_scan *s, size_t first, size_t end, int depth, long long *v);
-
-static int at(const eval *e, const char *text) {
-  return e->pos < e->end && c2h_tok_is(e->s, e->pos, text);
-}
-
-/* Size of a builtin or CUDA vector type named by tokens [b, e). */
-static long long type_size(const c2h_scan *s, size_t b, size_t e) {
-  static const struct {
-    const char *name;
-    long long bytes;
-  } types[] = {{"char", 1},     {"int8_t", 1},    {"uint8_t", 1},   {"bool", 1},      {"short", 2},
-               {"int16_t", 2},  {"uint16_t", 2},  {"half", 2},      {"__half", 2},    {"__nv_bfloat16", 2},
-               {"int", 4},      {"unsigned", 4},  {"int32_t", 4},   {"uint32_t", 4},  {"float", 4},
-               {"half2", 4},    {"__half2", 4},   {"long", 8},      {"double", 8},    {"size_t", 8},
-               {"int64_t", 8},  {"uint64_t", 8},  {"float2", 8},    {"int2", 8},      {"uint2", 8},
-               {"float4", 16},  {"int4", 16},     {"uint4", 16},    {"double2", 16},  {"double4", 32}};
-  /* Skip qualifiers and `unsigned`/`signed` before a type keyword. */
-  while (b + 1 < e && (c2h_tok_is(s, b, "const") || c2h_tok_is(s, b, "volatile") ||
-                       c2h_tok_is(s, b, "unsigned") || c2h_tok_is(s, b, "signed")))
-    b++;
-  if (b + 2 == e && c2h_tok_is(s, b, "long") && c2h_tok_is(s, b + 1, "long")) return 8;
-  if (b + 1 != e) return -1;
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (c2h_tok_is(s, b, types[i].name)) return types[i].bytes;
-  return -1;
-}
-
-/* The value a name has: an object-like `#define NAME expr`, or a
- * `const`/`constexpr` integer variable `NAME = expr`. Names defined more
- * than once are unknown (they may differ by configuration). */
-static int name_value(const c2h_scan *s, size_t name, int depth, long long *v) {
-  const c2h_token *toks = s->facts->toks;
-  size_t n = s->facts->n_toks, found = 0;
-  long long value = 0;
-  int known = 0;
-  if (depth > MAX_DEPTH) return 0;
-  for (size_t i = 0; i < n; i++) {
-    if (i == name || toks[i].kind != C2H_TOK_IDENT || toks[i].end - toks[i].begin != toks[name].end - toks[name].begin ||
-        memcmp(s->src + toks[i].begin, s->src + toks[name].begin, toks[i].end - toks[i].begin) != 0)
-      continue;
-    size_t first = i + 1, end = first;
-    if (i >= 2 && c2h_tok_is(s, i - 1, "define") && c2h_tok_is(s, i - 2, "#")) {
-      /* Object-like only: a function-like macro has '(' right after the name. */
-      if (first < n && c2h_tok_is(s, first, "(") && toks[first].begin == toks[i].end) return 0;
-      end = c2h_tok_directive_stop(s, i - 2);
-    } else if (c2h_tok_is(s, i + 1, "=") && i >= 2 &&
-               (c2h_tok_is(s, i - 2, "const") || c2h_tok_is(s, i - 2, "constexpr") ||
-                c2h_tok_is(s, i - 3, "const") || c2h_tok_is(s, i - 3, "constexpr"))) {
-      first = end = i + 2;
-      while (end < n && !c2h_tok_is(s, end, ";") && !c2h_tok_is(s, end, ",")) end++;
-    } else {
-      continue;
-    }
-    if (found++ || !eval_span(s, first, end, depth + 1, &value)) return 0;
-    known = 1;
-  }
-  if (known) *v = value;
-  return known;
-}
-
-/* sizeof(type) or sizeof(variable); the '(' is at e->pos. */
-static long long eval_sizeof(eval *e) {
-  if (!at(e, "(")) return e->ok = 0, 0;
-  size_t close = c2h_tok_match(e->s, e->pos);
-  if (close >= e->end) return e->ok = 0, 0;
-  long long bytes = type_size(e->s, e->pos + 1, close);
-  if (bytes < 0 && close == e->pos + 2 && e->s->facts->toks[e->pos + 1].var_bytes > 0)
-    bytes = e->s->facts->toks[e->pos + 1].var_bytes;
-  if (bytes < 0) e->ok = 0;
-  e->pos = close + 1;
-  return bytes;
-}
-
-static long long eval_primary(eval *e) {
-  const c2h_scan *s = e->s;
-  long long v = 0;
-  if (e->pos >= e->end) return e->ok = 0, 0;
-  if (c2h_tok_int_value(s, e->pos, &v)) {
-    e->pos++;
-  } else if (at(e, "sizeof")) {
-    e->pos++;
-    v = eval_sizeof(e);
-  } else if (at(e, "(")) {
-    size_t close = c2h_tok_match(s, e->pos);
-    if (close >= e->end) return e->ok = 0, 0;
-    if (type_size(s, e->pos + 1, close) > 0) { /* a cast: (size_t)N */
-      e->pos = close + 1;
-      return eval_primary(e);
-    }
-    e->pos++;
-    v = eval_expr(e);
-    if (!at(e, ")")) e->ok = 0;
-    e->pos++;
-  } else if (s->facts->toks[e->pos].kind == C2H_TOK_IDENT && name_value(s, e->pos, e->depth, &v)) {
-    e->pos++;
-  } else {
-    e->ok = 0;
-  }
-  return v;
-}
-
-static long long eval_unary(eval *e) {
-  if (at(e, "-")) return e->pos++, -eval_unary(e);
-  if (at(e, "+")) return e->pos++, eval_unary(e);
-  return eval_primary(e);
-}
-
-/* Products and sums wrap around only for absurd values; the guard keeps
- * the arithmetic defined. */
-static long long eval_mul(eval *e) {
-  long long v = eval_unary(e);
-  while (e->ok && (at(e, "*") || at(e, "/") || at(e, "%"))) {
-    int op = e->s->src[e->s->facts->toks[e->pos++].begin];
-    long long r = eval_unary(e);
-    if (!e->ok) break;
-    if (op == '*') {
-      if (v > 0 && r > 0 && v > (1LL << 40) / r) return e->ok = 0, 0;
-      v *= r;
-    } else if (r == 0) {
-      return e->ok = 0, 0;
-    } else {
-      v = op == '/' ? v / r : v % r;
-    }
-  }
-  return v;
-}
-
-static long long eval_add(eval *e) {
-  long long v = eval_mul(e);
-  while (e->ok && (at(e, "+") || at(e, "-"))) {
-    int minus = at(e, "-");
-    e->pos++;
-    long long r = eval_mul(e);
-    v = minus ? v - r : v + r;
-  }
-  return v;
-}
-
-static long long eval_expr(eval *e) {
-  long long v = eval_add(e);
-  while (e->ok && (at(e, "<<") || at(e, ">>"))) {
-    int left = at(e, "<<");
-    e->pos++;
-    long long r = eval_add(e);
-    if (r < 0 || r > 40) return e->ok = 0, 0;
-    v = left ? v << r : v >> r;
-  }
-  return v;
-}
-
-/* Evaluates tokens [first, end) as one integer constant expression. */
-static int eval_span(const c2h_scan *s, size_t first, size_t end, int depth, long long *v) {
-  eval e = {s, first, end, 1, depth};
-  if (first >= end) return 0;
-  long long r = eval_expr(&e);
-  if (!e.ok || e.pos != end) return 0;
-  *v = r;
-  return 1;
-}
 
 /* ---- functions and their static shared memory ------------------------- */
 
@@ -409,7 +239,7 @@ static int check_request(c2h_scan *s, const lds_vars *vs, size_t open, size_t cl
   c2h_tok_span a[8];
   size_t n = c2h_tok_split(s, open, close, a, 8);
   long long bytes;
-  if (n <= arg || n > 8 || !eval_span(s, a[arg].first, a[arg].last + 1, 0, &bytes)) return 0;
+  if (n <= arg || n > 8 || !c2h_const_tokens_int(s, a[arg].first, a[arg].last, &bytes)) return 0;
   return report_dynamic(s, vs, a[arg], bytes, kernel);
 }
 
@@ -429,7 +259,7 @@ static int check_set_attribute(c2h_scan *s, size_t name, size_t open, size_t clo
   if (c2h_tok_split(s, open, close, a, 3) != 3 || a[1].first != a[1].last ||
       !(c2h_tok_is(s, a[1].first, "cudaFuncAttributeMaxDynamicSharedMemorySize") ||
         c2h_tok_is(s, a[1].first, "hipFuncAttributeMaxDynamicSharedMemorySize")) ||
-      !eval_span(s, a[2].first, a[2].last + 1, 0, &bytes) || bytes <= LDS_LIMIT)
+      !c2h_const_tokens_int(s, a[2].first, a[2].last, &bytes) || bytes <= LDS_LIMIT)
     return 0;
   return c2h_scan_diag(s, a[2].first, a[2].last, C2H_SEV_ERROR, C2H_CHECK_LDS_LIMIT, NULL,
                        "%.*s allows %lld bytes of dynamic shared memory, but a gfx942 workgroup "

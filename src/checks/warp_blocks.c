@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/const_expr.h"
 #include "scan/instances.h"
 #include "util/strmap.h"
 
@@ -27,7 +28,7 @@ static int bounds_threads(const c2h_scan *s, size_t name, long long *threads) {
     size_t close = c2h_tok_match(s, j + 1);
     c2h_tok_span args[3];
     if (close >= name || c2h_tok_split(s, j + 1, close, args, 3) < 1) return 0;
-    return c2h_check_eval(s, args[0].first, args[0].last, threads);
+    return c2h_const_tokens_int(s, args[0].first, args[0].last, threads);
   }
   return 0;
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/const_expr.h"
 #include "util/buf.h"
 #include "util/strmap.h"
 
@@ -298,14 +299,9 @@ static int collect_constants(ws_state *w) {
     const c2h_header_const *hc = c2h_tu_facts_header_const(w->s->facts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i));
     if (!hc || hc->hip_aware) continue;
     long long v = hc->body ? -1 : (long long)hc->bits;
-    if (hc->body) {
-      const char *b = hc->body;
-      while (*b == '(' || *b == ' ') b++;
-      char *end = NULL;
-      long long x = strtoll(b, &end, 0);
-      while (end && end != b && (*end == ')' || *end == ' ' || *end == 'u' || *end == 'U')) end++;
-      if (end && end != b && *end == '\0') v = x;
-    }
+    c2h_const c;
+    if (hc->body && c2h_const_eval(w->s, hc->body, strlen(hc->body), NULL, NULL, 0, &c) && !c2h_const_to_ll(&c, &v))
+      v = -1;
     if (v == 32) rc = c2h_strmap_put(&w->consts, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), (int)n);
     else if (v == 64) rc = c2h_strmap_put(&w->consts64, c2h_tok_text(w->s, i), c2h_tok_len(w->s, i), (int)n);
   }

@@ -14,35 +14,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mask_value.h"
+#include "const_expr.h"
 #include "statements.h"
 
 #define NONE ((size_t)-1)
-#define MAX_DEPTH 8
-#define MAX_VALUE 0xffffffffLL /* 32 bits: signed and unsigned arithmetic agree below it */
+#define MAX_DEPTH 8 /* block arguments followed through variables */
 #define MAX_LAUNCHES 256
-
-/* An integer literal's value, within the range evaluated here. */
-static int literal_value(const c2h_scan *s, size_t i, long long *v) {
-  unsigned long long x;
-  if (!c2h_tok_literal_value(s, i, &x) || x > (unsigned long long)MAX_VALUE) return 0;
-  *v = (long long)x;
-  return 1;
-}
 
 /* ---- expressions ---- */
 
+/* What names mean where a value is needed: the evaluator (const_expr.h)
+ * asks instance_hook first, then the file's constants. */
 typedef struct ev {
   const c2h_scan *s;
   const c2h_instance *in; /* template parameters, for tokens of the kernel; NULL: none */
   size_t fb, fe;          /* the function whose locals are followed; fb == fe: none */
   size_t observe;         /* where the value is needed: case labels around it count */
-  size_t pos, end;        /* tokens [pos, end) */
-  int depth, ok;
+  int depth;              /* names and variables followed to get here */
 } ev;
 
-static long long ev_cond(ev *e);
-static int eval_span(const ev *base, size_t first, size_t last, long long *v);
+static int eval_span(const ev *e, size_t first, size_t last, c2h_const *v);
 
 /* What an occurrence of a variable does to it. */
 enum { OCC_READ, OCC_DECL, OCC_WRITE, OCC_UNKNOWN };
@@ -141,7 +132,7 @@ static occ classify(const c2h_scan *s, size_t u, size_t fb, size_t fe, int const
 /* The value of `case K:` of the switch on the variable at u that holds
  * e->observe, when only that label leads there: the label is the first
  * of the switch or comes after a `break;` (or a block ending in one). */
-static int case_value(const ev *e, size_t u, long long *v) {
+static int case_value(const ev *e, size_t u, c2h_const *v) {
   const c2h_scan *s = e->s;
   if (e->observe == NONE || e->observe <= e->fb || e->observe >= e->fe) return 0;
   size_t depth = 0;
@@ -190,17 +181,19 @@ static int case_value(const ev *e, size_t u, long long *v) {
 
 /* The variable named at u (read there) in e's function: its one value on
  * the way to u. *a and *b receive the value's tokens (*list when they are
- * a braced or parenthesised list). 1: found; 2: a name the function does
- * not declare; 3: the value is the case label around e->observe (in *cv);
- * 0: not known. */
-static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list, long long *cv) {
+ * a braced or parenthesised list), *decl the token where the function
+ * declares it. 1: found; 2: a name the function does not declare; 3: the
+ * value is the case label around e->observe (in *cv); 0: not known. */
+static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list, c2h_const *cv, size_t *decl) {
   const c2h_scan *s = e->s;
   size_t last = NONE;
   occ lo = {0, 0, 0, 0, 0};
   int local = 0, only_decls = 1, constant = 0;
+  *decl = NONE;
   for (size_t j = e->fb; j < e->fe; j++) /* declared in the function (a parameter too)? */
     if (j != u && c2h_tok_is_ident(s, j) && c2h_tok_same(s, j, u) && declares(s, j)) {
       local = 1;
+      if (*decl == NONE) *decl = j;
       constant |= is_const_declared(s, j); /* then no reference can change it */
     }
   if (!local) return 2;
@@ -226,137 +219,69 @@ static int variable_value(const ev *e, size_t u, size_t *a, size_t *b, int *list
   return 0;
 }
 
-static long long ev_primary(ev *e) {
+/* The integer type declared for the name at token d (the words before
+ * it): 1 and the type, or 0 (none, or not an integer type this knows). */
+static int declared_type(const c2h_scan *s, size_t d, unsigned *width, int *is_unsigned) {
+  size_t j = d;
+  while (j > 0 && (c2h_tok_is_word(s, j - 1) || c2h_tok_is(s, j - 1, "::"))) j--;
+  return j < d && c2h_const_type(s, j, d - 1, width, is_unsigned) > 0;
+}
+
+/* A value given to the variable declared at decl, in its declared type. */
+static c2h_const as_declared(const c2h_scan *s, size_t decl, c2h_const v) {
+  unsigned width;
+  int uns;
+  return decl != NONE && declared_type(s, decl, &width, &uns) ? c2h_const_convert(v, width, uns) : v;
+}
+
+/* Names in e's expressions: a template parameter of the kernel instance
+ * in the kernel's body, then a variable of e's function with its one value
+ * on the way there (a name the function declares and whose value is not
+ * known is not a constant either); other names are the file's constants. */
+static int instance_hook(void *ctx, const c2h_const_name *name, c2h_const *out, size_t *used) {
+  const ev *e = ctx;
   const c2h_scan *s = e->s;
-  long long v = 0;
-  if (e->pos >= e->end) return e->ok = 0, 0;
-  size_t u = e->pos;
-  if (c2h_tok_is(s, u, "(")) {
-    e->pos++;
-    v = ev_cond(e);
-    if (!e->ok || e->pos >= e->end || !c2h_tok_is(s, e->pos, ")")) return e->ok = 0, 0;
-    e->pos++;
-    return v;
-  }
-  e->pos++;
-  if (literal_value(s, u, &v)) return v;
-  if (c2h_tok_is(s, u, "true")) return 1;
-  if (c2h_tok_is(s, u, "false")) return 0;
-  if (!c2h_tok_is_ident(s, u) || c2h_tok_is(s, u + 1, "(") || e->depth >= MAX_DEPTH) return e->ok = 0, 0;
+  size_t u = name->tok;
+  if (u == C2H_CONST_NO_TOKEN || c2h_tok_is(s, u + 1, "(")) return C2H_CONST_PASS;
+  *used = 1;
   if (e->in) { /* a template parameter of the kernel */
     size_t kb = 0, ke = 0;
     const c2h_function *fn = &s->facts->functions[e->in->kernel];
     c2h_tok_range(s, fn->begin, fn->end, &kb, &ke);
     for (size_t k = 0; k < e->in->n_params && u >= kb && u < ke; k++)
-      if (e->in->param_name[k] < s->facts->n_toks && c2h_tok_same(s, u, e->in->param_name[k]))
-        return e->in->param_value[k];
+      if (e->in->param_name[k] < s->facts->n_toks && c2h_tok_same(s, u, e->in->param_name[k])) {
+        *out = e->in->param_value[k];
+        return C2H_CONST_VALUE;
+      }
   }
-  size_t a = 0, b = 0, d;
-  int list = 0, r = e->fb < e->fe ? variable_value(e, u, &a, &b, &list, &v) : 2;
-  if (r == 3) return v;
-  if (r == 1 && !list && eval_span(e, a, b, &v)) return v;
-  if (r == 2 && c2h_mask_name_value(s, u, &d, &a, &b)) { /* a constant of the file */
-    size_t fb, fe;
-    if (c2h_tok_function_at(s, d, &fb, &fe) >= 0) return e->ok = 0, 0; /* a local the walk above did not follow */
-    ev c = *e;
-    c.in = NULL, c.fb = c.fe = 0, c.observe = NONE;
-    if (eval_span(&c, a, b, &v)) return v;
+  if (e->fb >= e->fe) return C2H_CONST_PASS;
+  size_t a = 0, b = 0, decl;
+  int list = 0;
+  c2h_const v;
+  ev inner = *e;
+  inner.depth = name->depth + 1;
+  int r = variable_value(&inner, u, &a, &b, &list, &v, &decl);
+  if (r == 2) return C2H_CONST_PASS;
+  if (r == 3 || (r == 1 && !list && eval_span(&inner, a, b, &v))) {
+    *out = as_declared(s, decl, v);
+    return C2H_CONST_VALUE;
   }
-  return e->ok = 0, 0;
+  return C2H_CONST_UNKNOWN;
 }
 
-static long long ev_unary(ev *e) {
-  if (e->pos < e->end && c2h_tok_is(e->s, e->pos, "!")) {
-    e->pos++;
-    return !ev_unary(e);
-  }
-  if (e->pos < e->end && c2h_tok_is(e->s, e->pos, "+")) {
-    e->pos++;
-    return ev_unary(e);
-  }
-  return ev_primary(e); /* `-` and `~` leave the range where signedness does not matter */
+static int eval_span(const ev *e, size_t first, size_t last, c2h_const *v) {
+  ev c = *e;
+  return c2h_const_eval_tokens(e->s, first, last, instance_hook, &c, e->depth, v);
 }
 
-/* Binary operators by precedence, loosest first. */
-static const char *const levels[][5] = {
-    {"||", NULL}, {"&&", NULL},          {"|", NULL},           {"^", NULL},       {"&", NULL},
-    {"==", "!=", NULL}, {"<", ">", "<=", ">=", NULL}, {"<<", ">>", NULL}, {"+", "-", NULL}, {"*", "/", "%", NULL}};
-#define N_LEVELS (sizeof levels / sizeof *levels)
-
-static long long apply(ev *e, const char *op, long long l, long long r) {
-  long long v;
-  switch (op[0]) {
-  case '|': v = op[1] ? (l || r) : (l | r); break;
-  case '&': v = op[1] ? (l && r) : (l & r); break;
-  case '^': v = l ^ r; break;
-  case '=': v = l == r; break;
-  case '!': v = l != r; break;
-  case '<':
-    if (op[1] == '<') {
-      if (r >= 32) return e->ok = 0, 0;
-      v = l << r;
-    } else {
-      v = op[1] ? l <= r : l < r;
-    }
-    break;
-  case '>':
-    if (op[1] == '>') {
-      if (r >= 32) return e->ok = 0, 0;
-      v = l >> r;
-    } else {
-      v = op[1] ? l >= r : l > r;
-    }
-    break;
-  case '+': v = l + r; break;
-  case '-': v = l - r; break;
-  case '*': v = l * r; break;
-  default:
-    if (r == 0) return e->ok = 0, 0;
-    v = op[0] == '/' ? l / r : l % r;
-  }
-  if (v < 0 || v > MAX_VALUE) return e->ok = 0, 0;
-  return v;
+/* The span as a whole number (a block dimension), when a long long holds it. */
+static int eval_int(const ev *e, size_t first, size_t last, long long *v) {
+  c2h_const c;
+  return eval_span(e, first, last, &c) && c2h_const_to_ll(&c, v);
 }
 
-static long long ev_binary(ev *e, size_t level) {
-  if (level == N_LEVELS) return ev_unary(e);
-  long long v = ev_binary(e, level + 1);
-  while (e->ok && e->pos < e->end) {
-    const char *op = NULL;
-    for (size_t k = 0; levels[level][k] && !op; k++)
-      if (c2h_tok_is(e->s, e->pos, levels[level][k])) op = levels[level][k];
-    if (!op) break;
-    e->pos++;
-    long long r = ev_binary(e, level + 1);
-    if (!e->ok) return 0;
-    v = apply(e, op, v, r);
-  }
-  return v;
-}
-
-static long long ev_cond(ev *e) {
-  long long c = ev_binary(e, 0);
-  if (!e->ok || e->pos >= e->end || !c2h_tok_is(e->s, e->pos, "?")) return c;
-  e->pos++;
-  long long x = ev_cond(e);
-  if (!e->ok || e->pos >= e->end || !c2h_tok_is(e->s, e->pos, ":")) return e->ok = 0, 0;
-  e->pos++;
-  long long y = ev_cond(e);
-  return c ? x : y;
-}
-
-static int eval_span(const ev *base, size_t first, size_t last, long long *v) {
-  if (first > last || last >= base->s->facts->n_toks || base->depth >= MAX_DEPTH) return 0;
-  ev e = *base;
-  e.pos = first, e.end = last + 1, e.depth = base->depth + 1, e.ok = 1;
-  long long x = ev_cond(&e);
-  if (!e.ok || e.pos != e.end) return 0;
-  *v = x;
-  return 1;
-}
-
-int c2h_instance_eval(const c2h_scan *s, const c2h_instance *in, size_t first, size_t last, long long *v) {
-  ev e = {s, in, 0, 0, NONE, 0, 0, 0, 1};
+int c2h_instance_eval(const c2h_scan *s, const c2h_instance *in, size_t first, size_t last, c2h_const *v) {
+  ev e = {s, in, 0, 0, NONE, 0};
   if (first > last || last >= s->facts->n_toks || c2h_tok_function_at(s, first, &e.fb, &e.fe) < 0) return 0;
   e.observe = first;
   return eval_span(&e, first, last, v);
@@ -374,7 +299,7 @@ static int dims_product(const ev *e, size_t open, size_t close, long long *threa
   long long p = 1;
   for (size_t k = 0; k < n; k++) {
     long long v;
-    if (!eval_span(e, d[k].first, d[k].last, &v) || v < 1 || v > 1024) return 0;
+    if (!eval_int(e, d[k].first, d[k].last, &v) || v < 1 || v > 1024) return 0;
     p *= v;
   }
   *threads = p;
@@ -390,17 +315,17 @@ static int block_threads(const ev *e, size_t a, size_t b, long long *threads) {
       c2h_tok_match(s, a + 1) == b)
     return dims_product(e, a + 1, b, threads);
   if (a == b && c2h_tok_is_ident(s, a)) {
-    size_t va, vb;
+    size_t va, vb, decl;
     int list;
-    long long cv;
+    c2h_const cv;
     ev d = *e;
     d.depth++;
-    int r = variable_value(e, a, &va, &vb, &list, &cv);
-    if (r == 3) return *threads = cv, 1;
+    int r = variable_value(e, a, &va, &vb, &list, &cv, &decl);
+    if (r == 3) return c2h_const_to_ll(&cv, threads);
     if (r == 1) return list ? dims_product(&d, va, vb, threads) : block_threads(&d, va, vb, threads);
   }
   long long v;
-  if (!eval_span(e, a, b, &v) || v < 1 || v > 1024) return 0;
+  if (!eval_int(e, a, b, &v) || v < 1 || v > 1024) return 0;
   *threads = v;
   return 1;
 }
@@ -408,7 +333,7 @@ static int block_threads(const ev *e, size_t a, size_t b, long long *threads) {
 int c2h_launch_threads(const c2h_scan *s, size_t launch, long long *threads) {
   size_t close = c2h_tok_launch_close(s, launch);
   c2h_tok_span cfg[4];
-  ev e = {s, NULL, 0, 0, launch, 0, 0, 0, 1};
+  ev e = {s, NULL, 0, 0, launch, 0};
   return close < s->facts->n_toks && c2h_tok_split(s, launch, close, cfg, 4) >= 2 &&
          c2h_tok_function_at(s, launch, &e.fb, &e.fe) >= 0 && block_threads(&e, cfg[1].first, cfg[1].last, threads);
 }
@@ -510,11 +435,13 @@ int c2h_kernel_instances_all(const c2h_scan *s, size_t kernel,
       at++;
     }
     if (at >= n || !c2h_tok_is(s, at, "<<<") || n_args > in.n_params) return 0; /* named otherwise: not known */
-    ev e = {s, NULL, 0, 0, at, 0, 0, 0, 1};
+    ev e = {s, NULL, 0, 0, at, 0};
     if (c2h_tok_function_at(s, at, &e.fb, &e.fe) < 0) return 0;
     for (size_t k = 0; k < in.n_params; k++) {
       if (in.param_name[k] == n) continue;
-      if (k >= n_args || !eval_span(&e, targs[k].first, targs[k].last, &in.param_value[k])) return 0;
+      c2h_const v;
+      if (k >= n_args || !eval_span(&e, targs[k].first, targs[k].last, &v)) return 0;
+      in.param_value[k] = as_declared(s, in.param_name[k], v); /* in the parameter's type */
     }
     in.launch = at;
     if (!c2h_launch_threads(s, at, &in.threads)) in.threads = 0;

@@ -4,7 +4,7 @@
  * of the kernel's non-type template parameters (`k<T, 16, true><<<...>>>`)
  * and the number of threads of its blocks, and the value an integer
  * expression of the kernel's body has in that instance. */
-#include "tokens.h"
+#include "const_expr.h"
 
 #define C2H_MAX_TPARAMS 8
 
@@ -14,7 +14,7 @@ typedef struct c2h_instance {
   long long threads;      /* threads per block of the launch; 0 when unknown */
   size_t n_params;        /* template parameters of the kernel */
   size_t param_name[C2H_MAX_TPARAMS]; /* each one's name token; n_toks for a type */
-  long long param_value[C2H_MAX_TPARAMS];
+  c2h_const param_value[C2H_MAX_TPARAMS]; /* in the parameter's type */
 } c2h_instance;
 
 /* Calls each(s, instance, ctx) for every launch of the kernel template
@@ -40,12 +40,11 @@ int c2h_tok_kernel_declared(const c2h_scan *s, size_t t);
 int c2h_launch_threads(const c2h_scan *s, size_t launch, long long *threads);
 
 /* The value of the integer expression [first, last] of the kernel's body
- * in the instance: literals, true/false, the template parameters, file
- * constants, and local variables whose one value on the way there is
- * known (assigned on every path, nothing writes them afterwards), with
- * ?: || && | ^ & == != < > <= >= << >> + - * / %. Values stay within 0 ..
- * 0xffffffff (where signed and unsigned 32-bit arithmetic agree); 0 when
- * it does not evaluate. */
-int c2h_instance_eval(const c2h_scan *s, const c2h_instance *in, size_t first, size_t last, long long *v);
+ * in the instance, as the one evaluator (const_expr.h) computes it, with
+ * the template parameters, the file's constants, and local variables
+ * whose one value on the way there is known (assigned on every path,
+ * nothing writes them afterwards; in their declared types); 0 when it
+ * does not evaluate. */
+int c2h_instance_eval(const c2h_scan *s, const c2h_instance *in, size_t first, size_t last, c2h_const *v);
 
 #endif

@@ -457,9 +457,11 @@ static int value_covers(const c2h_scan *s, size_t call, size_t a, size_t b, size
  * lanes 0..k-1 of one wavefront: every thread of the block is in it. */
 static int instance_covers_one(const c2h_scan *s, const c2h_instance *in, void *ctx) {
   const c2h_tok_span *m = ctx;
-  long long v, lanes = 0;
-  if (!c2h_instance_eval(s, in, m->first, m->last, &v)) return 0;
-  if (v == 0xffffffffLL) return 1;
+  c2h_const c;
+  long long lanes = 0;
+  if (!c2h_instance_eval(s, in, m->first, m->last, &c)) return 0;
+  unsigned long long v = c2h_const_as_u64(&c);
+  if (v == 0xffffffffULL || v == ~0ULL) return 1; /* every lane of a warp, or of a wavefront */
   if (v == 0 || (v & (v + 1)) != 0) return 0;
   while (v) lanes++, v >>= 1;
   return in->threads >= 1 && in->threads <= lanes;

@@ -1,28 +1,18 @@
 /* Lane mask values. A mask is judged by what it is, not how it is spelled:
  * `#define FULL 0xffffffff`, `const unsigned m = 0xffffffff;` and an
  * enumerator equal to it are all the full 32-lane mask, which is exact to
- * drop (HIP before 7.0) or to widen to 64 lanes (HIP 7.0). */
+ * drop (HIP before 7.0) or to widen to 64 lanes (HIP 7.0). Values come
+ * from the one evaluator (const_expr.h) and the file's constant table;
+ * what is the mask's own is following a local variable of the function
+ * that nothing writes after its declaration, and finding the one
+ * definition a widening rewrites. */
 #include "mask_value.h"
 
 #include "const_expr.h"
+#include "constants.h"
 #include "statements.h"
 
-#include <string.h>
-
 static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h_mask_value *out);
-
-/* `#define NAME value` at name token d: the value's tokens (to the end of
- * the line). Returns 0 for a function-like macro or an empty value. */
-static int macro_value(const c2h_scan *s, size_t d, size_t *vf, size_t *vl) {
-  size_t n = s->facts->n_toks;
-  if (d + 1 >= n || c2h_tok(s, d + 1)->line != c2h_tok(s, d)->line) return 0;
-  if (c2h_tok_is(s, d + 1, "(") && c2h_tok(s, d + 1)->begin == c2h_tok(s, d)->end) return 0;
-  size_t e = d + 1;
-  while (e + 1 < n && c2h_tok(s, e + 1)->line == c2h_tok(s, d)->line && c2h_tok(s, e + 1)->kind != C2H_TOK_COMMENT) e++;
-  *vf = d + 1;
-  *vl = e;
-  return 1;
-}
 
 /* A declaration `T NAME = init` at token d: the integer type words before
  * it, when there is one declarator and the type can be spelled wider. */
@@ -49,10 +39,6 @@ static void declared_type(const c2h_scan *s, size_t d, c2h_mask_value *out) {
   out->type_last = d - 1;
 }
 
-/* Finds the definition of the name at token u: a #define, a const or
- * constexpr variable, an enumerator (file scope or the function of u),
- * or a local variable of u's function that is never written after its
- * declaration. More than one candidate: unknown. */
 /* Whether the declaration at d is in scope at u: d comes first and the
  * innermost brace block holding d also holds u. */
 static int in_scope(const c2h_scan *s, size_t d, size_t u) {
@@ -68,67 +54,66 @@ static int in_scope(const c2h_scan *s, size_t d, size_t u) {
   return 1;
 }
 
+/* A variable of u's function declared `T NAME = init` before u, in a
+ * block that holds u (the innermost such declaration): 1 and its name
+ * token, with *written when something in its block writes it after the
+ * declaration (a declaration of another variable of that name is not a
+ * write). 0 when there is none: the name is not the function's. */
+static int local_variable(const c2h_scan *s, size_t u, size_t *def, int *written) {
+  size_t fb = 0, fe = 0, n = s->facts->n_toks, found = n;
+  if (c2h_tok_function_at(s, u, &fb, &fe) < 0) return 0;
+  for (size_t d = fb; d < u; d++) {
+    if (d == 0 || !(c2h_tok_is_ident(s, d) && c2h_tok_same(s, u, d)) || !c2h_tok_is(s, d + 1, "=")) continue;
+    const c2h_token *p = c2h_tok(s, d - 1);
+    if (p->kind != C2H_TOK_IDENT && p->kind != C2H_TOK_KEYWORD) continue; /* an assignment */
+    if (c2h_tok_is(s, d - 1, "return") || c2h_tok_is(s, d - 1, "case")) continue;
+    if (in_scope(s, d, u)) found = d; /* a later one in scope is an inner block's */
+  }
+  if (found == n) return 0;
+  size_t end = fe, nest = 0;
+  for (size_t j = found; j-- > fb;) {
+    if (c2h_tok_is(s, j, "}")) nest++;
+    else if (c2h_tok_is(s, j, "{") && nest-- == 0) {
+      end = c2h_tok_match(s, j);
+      break;
+    }
+  }
+  *written = 0;
+  for (size_t j = found + 1; j < end && j < n && !*written; j++) {
+    if (!(c2h_tok_is_ident(s, j) && c2h_tok_same(s, u, j)) || !c2h_tok_written(s, j)) continue;
+    const c2h_token *p = c2h_tok(s, j - 1);
+    if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
+    *written = 1;
+  }
+  *def = found;
+  return 1;
+}
+
 /* The one definition of the name at u (see c2h_mask_name_value): its
  * token, value [*vf, *vl] and whether it is a macro; 0 when there is none
  * or more than one, or a local variable is written after it. */
 static int find_definition(const c2h_scan *s, size_t u, size_t *def, size_t *value_first, size_t *value_last,
                            int *is_macro) {
-  size_t n = s->facts->n_toks, fb, fe, found = n, vf = 0, vl = 0;
-  int macro = 0, candidates = 0;
-  fb = fe = 0;
-  c2h_tok_function_at(s, u, &fb, &fe);
-  for (size_t d = 0; d < n; d++) {
-    if (d == u || !(c2h_tok_is_ident(s, d) && c2h_tok_same(s, u, d))) continue;
-    if (d >= 2 && c2h_tok_is(s, d - 1, "define") && c2h_tok_is(s, d - 2, "#")) {
-      size_t a, b;
-      if (!macro_value(s, d, &a, &b)) continue;
-      found = d, vf = a, vl = b, macro = 1, candidates++;
-      continue;
-    }
-    if (!c2h_tok_is(s, d + 1, "=") || d == 0) continue;
-    int here = fe > fb ? d >= fb && d < fe : 0;
-    int file_scope = c2h_tok(s, d)->ctx == C2H_CTX_FILE;
-    if (!here && !file_scope) continue;
-    const c2h_token *p = c2h_tok(s, d - 1);
-    int enumerator = c2h_tok_is(s, d - 1, "{") || c2h_tok_is(s, d - 1, ",");
-    int declared = p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD;
-    if (!enumerator && !declared) continue; /* an assignment */
-    int constant = 0;
-    for (size_t j = d; j-- > 0 && !constant;) {
-      if (c2h_tok_is(s, j, ";") || c2h_tok_is(s, j, "}") || c2h_tok_is(s, j, "(") || c2h_tok_is(s, j, ")"))
-        break;
-      constant = c2h_tok_is(s, j, "const") || c2h_tok_is(s, j, "constexpr") || c2h_tok_is(s, j, "enum");
-    }
-    if (!constant && !here) continue; /* a global the program may change */
-    if (here && !in_scope(s, d, u)) continue; /* another block's variable */
-    if (here && found < n && !macro && c2h_tok(s, found)->ctx != C2H_CTX_FILE && found < d) candidates--;
-    found = d, vf = d + 2, vl = c2h_tok_init_end(s, d + 2), macro = 0, candidates++;
-    if (vl <= vf) candidates++; /* nothing to read */
-    else vl--;
+  size_t d, k;
+  int written;
+  if (local_variable(s, u, &d, &written)) {
+    size_t end = c2h_tok_init_end(s, d + 2);
+    if (written || end <= d + 2 || end >= s->facts->n_toks) return 0;
+    *def = d;
+    *value_first = d + 2;
+    *value_last = end - 1;
+    *is_macro = 0;
+    return 1;
   }
-  if (candidates != 1) return 0;
-  if (!macro && !(c2h_tok(s, found)->ctx == C2H_CTX_FILE)) {
-    /* A local variable: unknown once anything in its block writes it (a
-     * declaration of another variable of that name is not a write). */
-    size_t end = fe, nest = 0;
-    for (size_t j = found; j-- > fb;) {
-      if (c2h_tok_is(s, j, "}")) nest++;
-      else if (c2h_tok_is(s, j, "{") && nest-- == 0) {
-        end = c2h_tok_match(s, j);
-        break;
-      }
-    }
-    for (size_t j = found + 1; j < end && j < n; j++) {
-      if (!(c2h_tok_is_ident(s, j) && c2h_tok_same(s, u, j)) || !c2h_tok_written(s, j)) continue;
-      const c2h_token *p = c2h_tok(s, j - 1);
-      if (c2h_tok_is(s, j + 1, "=") && (p->kind == C2H_TOK_IDENT || p->kind == C2H_TOK_KEYWORD)) continue;
-      return 0;
-    }
-  }
-  *def = found;
-  *value_first = vf;
-  *value_last = vl;
-  *is_macro = macro;
+  if (c2h_constants_visible(s, c2h_tok_text(s, u), c2h_tok_len(s, u), u, &k, 1) != 1) return 0;
+  const c2h_def *cd = c2h_constants_def(s, k);
+  if ((cd->kind != C2H_DEF_MACRO && cd->kind != C2H_DEF_VARIABLE && cd->kind != C2H_DEF_ENUMERATOR) ||
+      cd->value_first > cd->value_last || cd->name == u)
+    return 0;
+  *def = cd->name;
+  *value_first = cd->value_first;
+  *value_last = cd->value_last;
+  *is_macro = cd->kind == C2H_DEF_MACRO;
   return 1;
 }
 
@@ -155,32 +140,30 @@ static void resolve_name(const c2h_scan *s, size_t u, int depth, c2h_mask_value 
   if (!macro) declared_type(s, found, out);
 }
 
-/* Names met while evaluating a mask: a name of the file follows its one
- * definition there (resolve_name's), any other one the constants the
- * unit's headers define. */
-typedef struct eval_ctx {
+/* Names met while evaluating a mask: a local variable of the function
+ * that nothing writes after its declaration has the value it was given
+ * (in its declared type); one that is written has none; any other name is
+ * the constant table's. */
+typedef struct mask_ctx {
   const c2h_scan *s;
-} eval_ctx;
+} mask_ctx;
 
-static int name_value(void *ctx, const char *at, size_t len, int depth, c2h_const *out) {
-  const c2h_scan *s = ((eval_ctx *)ctx)->s;
-  if (at >= s->src && at < s->src + s->len) {
-    size_t first, last, def, vf, vl;
-    int macro;
-    c2h_tok_range(s, (size_t)(at - s->src), (size_t)(at - s->src) + len, &first, &last);
-    if (first < last && c2h_tok(s, first)->kind == C2H_TOK_IDENT && find_definition(s, first, &def, &vf, &vl, &macro)) {
-      if (vl < vf || vl >= s->facts->n_toks) return 0;
-      const char *text = s->src + c2h_tok(s, vf)->begin;
-      return c2h_const_eval(text, c2h_tok(s, vl)->end - c2h_tok(s, vf)->begin, name_value, ctx, depth, out);
-    }
-  }
-  const c2h_header_const *h = c2h_tu_facts_header_const(s->facts, at, len);
-  if (!h) return 0;
-  if (h->body) return c2h_const_eval(h->body, strlen(h->body), name_value, ctx, depth, out);
-  out->bits = h->bits;
-  out->width = h->width;
-  out->is_unsigned = h->is_unsigned;
-  return 1;
+static int local_hook(void *ctx, const c2h_const_name *name, c2h_const *out, size_t *used) {
+  const c2h_scan *s = ((const mask_ctx *)ctx)->s;
+  size_t d;
+  int written;
+  if (name->tok == C2H_CONST_NO_TOKEN || !local_variable(s, name->tok, &d, &written)) return C2H_CONST_PASS;
+  size_t end = c2h_tok_init_end(s, d + 2);
+  if (written || end <= d + 2 || end >= s->facts->n_toks ||
+      !c2h_const_eval_tokens(s, d + 2, end - 1, local_hook, ctx, name->depth + 1, out))
+    return C2H_CONST_UNKNOWN;
+  size_t j = d;
+  while (j > 0 && c2h_tok_is_word(s, j - 1)) j--;
+  unsigned width;
+  int uns;
+  if (j < d && c2h_const_type(s, j, d - 1, &width, &uns) > 0) *out = c2h_const_convert(*out, width, uns);
+  *used = 1;
+  return C2H_CONST_VALUE;
 }
 
 /* The kind of a mask by its value as a 64-bit mask would hold it: -1 of
@@ -211,10 +194,9 @@ static void resolve(const c2h_scan *s, size_t first, size_t last, int depth, c2h
     if (out->kind != C2H_MASK_UNKNOWN) return;
   }
   /* By value: literals, casts and names of constants, spelled any way. */
-  eval_ctx ctx = {s};
   c2h_const v;
-  if (c2h_const_eval(s->src + c2h_tok(s, first)->begin, c2h_tok(s, last)->end - c2h_tok(s, first)->begin, name_value,
-                     &ctx, depth, &v)) {
+  mask_ctx ctx = {s};
+  if (c2h_const_eval_tokens(s, first, last, local_hook, &ctx, depth, &v)) {
     out->kind = kind_of(&v);
     out->width = v.width;
     out->value = c2h_const_as_u64(&v);

@@ -19,6 +19,9 @@ typedef struct c2h_scan {
   c2h_launch_syntax launch_syntax;
   c2h_include_renamer rename_include; /* --rename; NULL: none */
   void *rename_ctx;
+  /* The file's constants by name (constants.h), built once by
+   * c2h_constants_new before the passes; NULL: names have no values. */
+  struct c2h_constants *constants;
   c2h_edit_list *edits;
   c2h_diag_list *diags;
   c2h_file_stats *stats;

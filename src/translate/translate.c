@@ -9,6 +9,7 @@
 #include "diag/suppress.h"
 #include "edit/edit.h"
 #include "front/front.h"
+#include "scan/constants.h"
 #include "scan/scan.h"
 #include "translate/annotate.h"
 #include "translate/brackets.h"
@@ -275,6 +276,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   c2h_edit_list edits;
   c2h_bracket_fixes fixes;
   char *closed_up = NULL; /* src with spaced launch brackets closed up, or NULL */
+  c2h_constants *constants = NULL;
   c2h_tu_facts_init(&facts);
   c2h_edit_list_init(&edits);
   c2h_bracket_fixes_init(&fixes);
@@ -369,6 +371,12 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     if (facts.parse_cpu_ms >= tr->options.time_limit_ms) goto timed_out;
     s.deadline_ms -= facts.parse_cpu_ms;
   }
+  /* One table of the file's constants for every pass and check. */
+  if ((rc = c2h_constants_new(&s, &constants))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  s.constants = constants;
   /* The deadline is checked between the passes; the long loops inside them
    * stop early when it has passed, and the check after them notices. */
   for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
@@ -419,6 +427,7 @@ timed_out:
   rc = out_of_time(res, path, src, len, c2h_scan_now_ms() - start + facts.parse_cpu_ms, tr->options.time_limit_ms,
                    err);
 done:
+  c2h_constants_free(constants);
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);
   c2h_bracket_fixes_dispose(&fixes);
