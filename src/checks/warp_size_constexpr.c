@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "scan/constants.h"
 #include "util/strmap.h"
 
 #define MAX_MACROS 64
@@ -63,24 +64,27 @@ static int defined_name(const c2h_scan *s, size_t i) {
 }
 
 /* Macros whose body spells a run-time warp size, directly or through a
- * macro found before; repeated until no more are found. Definitions in a
+ * macro found before; repeated until no more are found. The #defines are
+ * those of the file's constant table (scan/constants.h). Definitions in a
  * branch of one platform are the project's own port and are left out. */
 static int collect_macros(wsc_state *w) {
   const c2h_scan *s = w->s;
+  const c2h_constants *table = s->constants;
   size_t n = s->facts->n_toks;
-  for (int grew = 1; grew && w->n_macros < MAX_MACROS;) {
+  for (int grew = 1; table && grew && w->n_macros < MAX_MACROS;) {
     grew = 0;
-    for (size_t i = 2; i < n && w->n_macros < MAX_MACROS; i++) {
-      if (!c2h_tok_is_ident(s, i) || !c2h_tok_is(s, i - 1, "define") || !c2h_tok_is(s, i - 2, "#") ||
-          c2h_tok_platform_only(s, i) || macro_of(w, i) >= 0)
+    for (size_t k = 0; k < table->n_defs && w->n_macros < MAX_MACROS; k++) {
+      const c2h_def *d = &table->defs[k];
+      if ((d->kind != C2H_DEF_MACRO && d->kind != C2H_DEF_FUNCTION_MACRO) || d->name >= n ||
+          d->value_first > d->value_last || c2h_tok_platform_only(s, d->name) || macro_of(w, d->name) >= 0)
         continue;
-      size_t stop = c2h_tok_directive_stop(s, i - 2), source = NONE;
-      for (size_t j = i + 1; j < stop && source == NONE; j++)
+      size_t source = NONE;
+      for (size_t j = d->value_first; j <= d->value_last && j < n && source == NONE; j++)
         if (!warp_size_use(w, j, &source)) source = NONE;
       if (source == NONE) continue;
-      int rc = c2h_strmap_put(&w->index, c2h_tok_text(s, i), c2h_tok_len(s, i), (int)w->n_macros);
+      int rc = c2h_strmap_put(&w->index, c2h_tok_text(s, d->name), c2h_tok_len(s, d->name), (int)w->n_macros);
       if (rc) return rc;
-      w->macros[w->n_macros++] = (wsc_macro){i, source, 0};
+      w->macros[w->n_macros++] = (wsc_macro){d->name, source, 0};
       grew = 1;
     }
   }
