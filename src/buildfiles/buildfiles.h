@@ -56,6 +56,8 @@ int c2h_bf_diag(c2h_bf_ctx *ctx, size_t b, size_t e, c2h_severity sev, const cha
 int c2h_bf_eq(const c2h_bf_ctx *ctx, size_t b, size_t e, const char *s);
 int c2h_bf_ieq(const c2h_bf_ctx *ctx, size_t b, size_t e, const char *s);
 int c2h_bf_is_ident_char(int c);
+/* Whether the n bytes at s hold the text w (s need not end in NUL). */
+int c2h_bf_contains(const char *s, size_t n, const char *w);
 
 /* nvcc command-line flags in words[0..n) (all from one command or one
  * flags variable): arch flags become one --offload-arch=ARCH (*arch_done

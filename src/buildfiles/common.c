@@ -34,11 +34,10 @@ int c2h_buildfile_kind_needs_text(const char *path) {
   return path && c2h_buildfile_kind_of(path) == C2H_BUILDFILE_NONE && ends_with(base_name(path), ".py");
 }
 
-/* Whether bytes hold `needle` (bytes need not end in NUL). */
-static int bytes_hold(const char *src, size_t len, const char *needle) {
-  size_t n = strlen(needle);
-  for (size_t i = 0; i + n <= len; i++)
-    if (src[i] == needle[0] && memcmp(src + i, needle, n) == 0) return 1;
+int c2h_bf_contains(const char *s, size_t n, const char *w) {
+  size_t m = strlen(w);
+  for (size_t k = 0; k + m <= n; k++)
+    if (s[k] == w[0] && memcmp(s + k, w, m) == 0) return 1;
   return 0;
 }
 
@@ -49,7 +48,8 @@ c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src,
    * torch.utils.cpp_extension as ext`, `torch.utils.cpp_extension.load(`:
    * the script builds (or JIT-compiles) an extension, and what it gives nvcc
    * goes to hipcc on ROCm. */
-  return bytes_hold(src, len, "torch.utils.cpp_extension") || bytes_hold(src, len, "torch.utils import cpp_extension")
+  return c2h_bf_contains(src, len, "torch.utils.cpp_extension") ||
+                 c2h_bf_contains(src, len, "torch.utils import cpp_extension")
              ? C2H_BUILDFILE_SETUP_PY
              : C2H_BUILDFILE_NONE;
 }

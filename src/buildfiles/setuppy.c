@@ -723,13 +723,6 @@ static int remove_dead_lines(py *p) {
 
 /* ---- other reports ------------------------------------------------------ */
 
-static int contains(const char *s, size_t n, const char *w) {
-  size_t m = strlen(w);
-  for (size_t k = 0; k + m <= n; k++)
-    if (memcmp(s + k, w, m) == 0) return 1;
-  return 0;
-}
-
 /* What else in a setup.py stops a ROCm build or misleads it: architecture
  * flags built in ways the walk above does not follow (f-strings, list
  * comprehensions), TORCH_CUDA_ARCH_LIST, nvcc runs, CUDA_HOME and
@@ -752,7 +745,7 @@ static int other_reports(py *p) {
                          "an NVIDIA architecture flag cu2hip cannot follow to nvcc's arguments: build for "
                          "--offload-arch=%s instead (ROCm PyTorch adds the architectures of PYTORCH_ROCM_ARCH)",
                          p->ctx->arch);
-      } else if (contains(s, n, "TORCH_CUDA_ARCH_LIST"))
+      } else if (c2h_bf_contains(s, n, "TORCH_CUDA_ARCH_LIST"))
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_NOTE, NULL,
                          "ROCm PyTorch does not read TORCH_CUDA_ARCH_LIST: it builds for PYTORCH_ROCM_ARCH "
                          "(e.g. PYTORCH_ROCM_ARCH=%s)",
@@ -805,8 +798,7 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
    * the build (the *.py files of DeepSpeed's op_builder) that tests for ROCm anywhere
    * chooses between the platforms itself, in code cu2hip cannot follow
    * (methods, class hierarchies), and is left as it is. */
-  const char *base = strrchr(ctx->path, '/');
-  int helper = strcmp(base ? base + 1 : ctx->path, "setup.py") != 0;
+  int helper = c2h_buildfile_kind_of(ctx->path) != C2H_BUILDFILE_SETUP_PY;
   for (size_t l = 0; l < p.f.n_lines; l++)
     if (p.skip[l]) {
       const c2h_py_tok *t = &p.f.toks[p.f.lines[l].first];

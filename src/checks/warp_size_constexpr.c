@@ -12,9 +12,6 @@
  * through macros of the file (`#define WARP_THREADS CUB_WARP_THREADS(0)`);
  * the fix is a constant for the target: gfx942's wavefront has 64 lanes.
  * Uses that need no constant (a loop bound, an index) are fine. */
-#include <stdio.h>
-#include <string.h>
-
 #include "checks.h"
 #include "scan/constants.h"
 #include "util/strmap.h"
@@ -56,11 +53,6 @@ static int warp_size_use(const wsc_state *w, size_t i, size_t *source) {
   if (m < 0) return 0;
   *source = w->macros[m].source;
   return 1;
-}
-
-/* Whether token i is the name a #define or #undef gives. */
-static int defined_name(const c2h_scan *s, size_t i) {
-  return i >= 2 && (c2h_tok_is(s, i - 1, "define") || c2h_tok_is(s, i - 1, "undef")) && c2h_tok_is(s, i - 2, "#");
 }
 
 /* Macros whose body spells a run-time warp size, directly or through a
@@ -185,14 +177,6 @@ static const char *constant_context(const c2h_scan *s, size_t u) {
   return NULL;
 }
 
-/* The spelling of token i, for messages. */
-static void spell(const c2h_scan *s, size_t i, char *buf, size_t size) {
-  size_t len = c2h_tok_len(s, i);
-  if (len >= size) len = size - 1;
-  memcpy(buf, c2h_tok_text(s, i), len);
-  buf[len] = 0;
-}
-
 /* The last token of the warp size spelled at i: CUB_WARP_THREADS(0) takes
  * its parentheses along. */
 static size_t use_end(const c2h_scan *s, size_t i) {
@@ -205,19 +189,17 @@ static size_t use_end(const c2h_scan *s, size_t i) {
 
 static int report(wsc_state *w, size_t u, size_t source, const char *where) {
   c2h_scan *s = w->s;
-  char name[96], src[96];
-  spell(s, u, name, sizeof name);
-  spell(s, source, src, sizeof src);
-  size_t last = u == source ? use_end(s, u) : u;
-  int cub = strcmp(src, "warpSize") != 0;
-  char via[256] = "";
-  if (u != source) snprintf(via, sizeof via, " (it expands to %s)", src);
-  return c2h_scan_diag(s, u, last, C2H_SEV_ERROR, C2H_CHECK_WARP_SIZE_CONSTEXPR, u == source ? "64" : NULL,
-                       "%s%s is used in %s, which needs a constant expression; from ROCm 7.0 %s is a value read at "
-                       "run time, not a constant, so this does not compile. gfx942's wavefront has 64 lanes: use "
-                       "a constant 64 here%s",
-                       name, via, where, cub ? "hipCUB's HIPCUB_WARP_THREADS (rocprim::warp_size())" : "warpSize",
-                       u == source ? "" : ", or define the macro as 64 for HIP");
+  int direct = u == source;
+  return c2h_scan_diag(s, u, direct ? use_end(s, u) : u, C2H_SEV_ERROR, C2H_CHECK_WARP_SIZE_CONSTEXPR,
+                       direct ? "64" : NULL,
+                       "%.*s%s%.*s%s is used in %s, which needs a constant expression; from ROCm 7.0 %s is a value "
+                       "read at run time, not a constant, so this does not compile. gfx942's wavefront has 64 "
+                       "lanes: use a constant 64 here%s",
+                       (int)c2h_tok_len(s, u), c2h_tok_text(s, u), direct ? "" : " (it expands to ",
+                       direct ? 0 : (int)c2h_tok_len(s, source), c2h_tok_text(s, source), direct ? "" : ")", where,
+                       c2h_tok_ident_is(s, source, "warpSize") ? "warpSize"
+                                                               : "hipCUB's HIPCUB_WARP_THREADS (rocprim::warp_size())",
+                       direct ? "" : ", or define the macro as 64 for HIP");
 }
 
 /* A note at the #define whose body spells the warp size, once: that line
@@ -230,12 +212,10 @@ static int note_definition(wsc_state *w, size_t source) {
     if (source < name || source >= c2h_tok_directive_stop(s, name - 2)) continue; /* reached through another */
     if (w->macros[k].noted) return 0;
     w->macros[k].noted = 1;
-    char macro[96];
-    spell(s, name, macro, sizeof macro);
     return c2h_scan_diag(s, source, use_end(s, source), C2H_SEV_NOTE, C2H_CHECK_WARP_SIZE_CONSTEXPR, "64",
-                         "%s is defined here with a warp size that ROCm 7.0 and later know only at run time, and "
+                         "%.*s is defined here with a warp size that ROCm 7.0 and later know only at run time, and "
                          "the file uses it as a constant; for gfx942 (64-lane wavefronts) define it as 64",
-                         macro);
+                         (int)c2h_tok_len(s, name), c2h_tok_text(s, name));
   }
   return 0;
 }
@@ -248,7 +228,9 @@ int c2h_check_warp_size_constexpr(c2h_scan *s) {
   size_t n = s->facts->n_toks;
   for (size_t i = 0; i < n && rc == 0; i++) {
     size_t source;
-    if (!warp_size_use(&w, i, &source) || defined_name(s, i) || c2h_tok_directive_of(s, i) < n ||
+    /* Directives (a #define's name and body) are no uses: bodies count
+     * where the macro is used. */
+    if (!warp_size_use(&w, i, &source) || c2h_tok_directive_of(s, i) < n ||
         c2h_tok_platform_only(s, i))
       continue;
     /* A member or qualified name of the user's (cfg.warpSize) is no use. */
