@@ -14,6 +14,14 @@ typedef enum c2h_launch_syntax {
   C2H_LAUNCH_HIP   /* hipLaunchKernelGGL(k, dim3(g), dim3(b), s, st, args) */
 } c2h_launch_syntax;
 
+/* What becomes of code written for 32-lane warps (docs/checks.md,
+ * warp-half-wave). Rewrite is the default (0): each half of a 64-lane
+ * wavefront then acts as one CUDA warp, which keeps the code's meaning. */
+typedef enum c2h_wave64_mode {
+  C2H_WAVE64_REWRITE, /* narrow wavefront-wide warp operations to the caller's half */
+  C2H_WAVE64_REPORT   /* leave them, with the diagnostics that say what breaks */
+} c2h_wave64_mode;
+
 typedef struct c2h_translate_options {
   const c2h_rules *rules;        /* required; borrowed, must outlive the translator */
   c2h_version rocm_version;      /* the oldest ROCm the output must compile with */
@@ -22,6 +30,7 @@ typedef struct c2h_translate_options {
    * the releases before 2.11 (Masquerading), which 2.11 still accepts. */
   c2h_version pytorch_version;
   c2h_launch_syntax launch_syntax;
+  c2h_wave64_mode wave64;
   const char *const *clang_args; /* extra parser flags (-I, -D, -std=...), borrowed */
   size_t n_clang_args;
   const char *cuda_path;         /* a CUDA toolkit to parse against; NULL: built-in shim */

@@ -33,7 +33,6 @@ int c2h_check_warp_size_constexpr(c2h_scan *s);  /* warp-size-constexpr */
 /* Which warp sizes the code of each function assumes (warp_size.c): per
  * function of s->facts, the C2H_LANES_* bits of the kernels (with the
  * device functions they reach) that hold it. *lanes is allocated (free). */
-enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels of <= 32-thread blocks hold it */ };
 int c2h_warp_units(c2h_scan *s, unsigned char **lanes);
 
 /* Per function of s->facts: 1 for a kernel that always runs in blocks of

@@ -26,8 +26,12 @@ typedef struct wm_state {
  * __match_any_sync's is 64-bit on gfx942 too (HIP's from ROCm 7.0, and
  * cu2hip_compat.h's before). */
 static int is_ballot_call(const wm_state *w, size_t i) {
-  return c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__ballot") ||
-         c2h_tok_is_call(w->s, i, "__activemask") || c2h_tok_is_call(w->s, i, "__match_any_sync");
+  if (c2h_tok_is_call(w->s, i, "__ballot")) return 1;
+  int sync = c2h_tok_is_call(w->s, i, "__ballot_sync") || c2h_tok_is_call(w->s, i, "__activemask") ||
+             c2h_tok_is_call(w->s, i, "__match_any_sync");
+  /* In code written for 32-lane warps these become the half-wave helpers
+   * (warp-half-wave), whose results are the caller's 32 bits. */
+  return sync && !c2h_scan_half_wave_at(w->s, i);
 }
 
 /* ---- storing a ballot result ---- */
@@ -83,7 +87,7 @@ static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
  * 32-lane half. Widening the variable instead would count both halves. */
 #define HALF_ADVICE                                                                               \
   "this code works in 32-lane warps, so each half of the wavefront needs its own 32 bits: "      \
-  "(unsigned)(mask >> (__lane_id() & 32))"
+  "cu2hip_half_ballot_sync() of cu2hip_compat.h gives them (--wave64=rewrite makes the change)"
 
 static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int declared) {
   size_t ib = 0, ie = 0;
@@ -291,17 +295,15 @@ int c2h_check_warp_masks(c2h_scan *s) {
   w.s = s;
   c2h_strmap_init(&w.ballots);
   const c2h_tu_facts *f = s->facts;
-  unsigned char *lanes = NULL;
-  int rc = c2h_warp_units(s, &lanes);
+  int rc = 0;
   size_t covered_end = 0; /* functions nested in one already scanned are skipped */
   for (size_t k = 0; k < f->n_functions && !rc && !c2h_scan_expired(s); k++) {
     const c2h_function *fn = &f->functions[k];
     if (fn->begin < covered_end) continue;
     if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
     covered_end = fn->end;
-    rc = scan_function(&w, fn, lanes[k]);
+    rc = scan_function(&w, fn, s->warp_lanes ? s->warp_lanes[k] : 0);
   }
-  free(lanes);
   c2h_strmap_dispose(&w.ballots);
   return rc;
 }

@@ -752,8 +752,10 @@ static int check_broadcasts(ws_state *w) {
     long long v;
     int absolute = (a == b && c2h_tok_int_value(w->s, a, &v) && v >= 0 && v < 32) ||
                    (a == b && in_set(w, &w->loops32, a)) || span_has_lane32(w, a, b + 1);
-    /* In code written for the wavefront, lane 0 is the wavefront's. */
-    if (!absolute || (w->fn->unit64 && !w->fn->unit32)) continue;
+    /* In code written for the wavefront, lane 0 is the wavefront's. In
+     * code written for 32-lane warps the translation gives __shfl_sync its
+     * width of 32 (warp-half-wave), unless asked only to report. */
+    if (!absolute || (w->fn->unit64 && !w->fn->unit32) || (sync && c2h_scan_half_wave_at(w->s, i))) continue;
     /* CUDA's warp is 32 lanes, so a width of 32 is what the call meant;
      * it is the fix only where the kernel numbers lanes in 32s alone. */
     char fix[160];

@@ -27,6 +27,7 @@ void c2h_config_dispose(c2h_config *cfg) {
   free(cfg->rocm_version);
   free(cfg->pytorch_version);
   free(cfg->launch_syntax);
+  free(cfg->wave64);
   free(cfg->fail_on);
   free(cfg->format);
   free_list(cfg->enable, cfg->n_enable);
@@ -239,10 +240,11 @@ static int library_targets(loader *l, const char *key, const yaml_node_t *v) {
 
 static int load_mapping(loader *l, const yaml_node_t *root) {
   static const char *const launch[] = {"cuda", "hip", NULL};
+  static const char *const wave64[] = {"rewrite", "report", NULL};
   static const char *const fail_on[] = {"error", "warning", "never", NULL};
   static const char *const formats[] = {"text", "json", "jsonl", "sarif", NULL};
   static const char *const keys[] = {"rules", "rocm-version", "launch-syntax", "fail-on", "enable",
-                                     "disable", "format", "extra-args", "library-target", "pytorch-version", NULL};
+                                     "disable", "format", "extra-args", "library-target", "pytorch-version", "wave64", NULL};
   c2h_config *c = l->cfg;
   int rc = 0;
   unsigned seen = 0;
@@ -260,7 +262,7 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
       for (size_t i = 0; keys[i]; i++) c2h_suggest_add(&sug, keys[i]);
       c2h_suggest_format(hint, sizeof hint, &sug, "");
       return fail_at(l, k, "unknown key '%s'%s (known: rules, rocm-version, launch-syntax, fail-on, enable, "
-                           "disable, format, extra-args, library-target, pytorch-version)", key, hint);
+                           "disable, format, extra-args, library-target, pytorch-version, wave64)", key, hint);
     }
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
@@ -278,7 +280,8 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
       case 6: rc = one_of(l, key, v, formats, &c->format); break;
       case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
       case 8: rc = library_targets(l, key, v); break;
-      default: rc = pytorch_ok(l, v, &c->pytorch_version); break;
+      case 9: rc = pytorch_ok(l, v, &c->pytorch_version); break;
+      default: rc = one_of(l, key, v, wave64, &c->wave64); break;
     }
   }
   return rc ? rc : resolve_rules(l);

@@ -15,6 +15,7 @@ typedef struct c2h_config {
   char *rocm_version;   /* validated values as written, or NULL when absent */
   char *pytorch_version;
   char *launch_syntax;
+  char *wave64;
   char *fail_on;
   char *format;
   char **enable, **disable; /* check patterns, each naming at least one check */

@@ -47,6 +47,7 @@ typedef struct cli {
   const char *config_path; /* --config */
   int no_config;
   int launch_set;
+  int wave64_set;
   int fail_on_set;
   fail_on fail_on;
   int quiet;
@@ -93,6 +94,9 @@ static const char usage_text[] =
     "                            for one library (may repeat)           [default: hip]\n"
     "      --launch-syntax S     kernel launches: cuda (keep <<<>>>) or hip\n"
     "                            (hipLaunchKernelGGL)                    [default: cuda]\n"
+    "      --wave64 M            code written for 32-lane warps: rewrite (each half of\n"
+    "                            the 64-lane wavefront acts as one CUDA warp) or report\n"
+    "                            (diagnostics only)                   [default: rewrite]\n"
     "  -I DIR, -D NAME[=VAL], -U NAME, --std=STD\n"
     "                            parser flags, as for a compiler\n"
     "      --extra-arg ARG       pass ARG to the parser\n"
@@ -259,6 +263,13 @@ static int set_launch(cli *c, const char *v) {
   return 0;
 }
 
+static int set_wave64(cli *c, const char *v) {
+  if (strcmp(v, "rewrite") == 0) c->project.translate.wave64 = C2H_WAVE64_REWRITE;
+  else if (strcmp(v, "report") == 0) c->project.translate.wave64 = C2H_WAVE64_REPORT;
+  else return -1;
+  return 0;
+}
+
 static int set_fail_on(cli *c, const char *v) {
   if (strcmp(v, "error") == 0) c->fail_on = FAIL_ON_ERROR;
   else if (strcmp(v, "warning") == 0) c->fail_on = FAIL_ON_WARNING;
@@ -270,7 +281,7 @@ static int set_fail_on(cli *c, const char *v) {
 /* Parses argv into c; returns -1 to go on, or an exit code. */
 static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_owned) {
   enum {
-    OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
+    OPT_IN_PLACE = 256, OPT_BACKUP, OPT_RULES, OPT_ROCM, OPT_LAUNCH, OPT_WAVE64, OPT_EXTRA, OPT_CUDA, OPT_FAIL, OPT_STD,
     OPT_FORMAT, OPT_OUTPUT, OPT_SARIF_ROOT, OPT_ENABLE, OPT_DISABLE, OPT_CONFIG, OPT_NO_CONFIG, OPT_ANNOTATE,
     OPT_NO_COPY, OPT_EXCLUDE, OPT_INCLUDE, OPT_REPORT, OPT_NO_INCREMENTAL, OPT_OVERWRITE_EDITED, OPT_RENAME,
     OPT_HEADER_SUFFIX, OPT_OFFLOAD_ARCH, OPT_VERIFY, OPT_HIP_COMPILER, OPT_DEVICE_LIBS, OPT_TIME_LIMIT,
@@ -285,6 +296,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
                                         {"rocm-version", required_argument, 0, OPT_ROCM},
                                         {"pytorch-version", required_argument, 0, OPT_PYTORCH},
                                         {"launch-syntax", required_argument, 0, OPT_LAUNCH},
+                                        {"wave64", required_argument, 0, OPT_WAVE64},
                                         {"extra-arg", required_argument, 0, OPT_EXTRA},
                                         {"cuda-path", required_argument, 0, OPT_CUDA},
                                         {"fail-on", required_argument, 0, OPT_FAIL},
@@ -345,6 +357,10 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
       case OPT_LAUNCH:
         if (set_launch(c, optarg)) return usage_error("--launch-syntax must be cuda or hip, not '%s'", optarg);
         c->launch_set = 1;
+        break;
+      case OPT_WAVE64:
+        if (set_wave64(c, optarg)) return usage_error("--wave64 must be rewrite or report, not '%s'", optarg);
+        c->wave64_set = 1;
         break;
       case OPT_EXTRA: if (push(&c->clang_args, &c->n_clang_args, optarg)) return C2H_EXIT_INTERNAL; break;
       case OPT_CUDA: c->project.translate.cuda_path = optarg; break;
@@ -518,6 +534,7 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
   if (!c->rocm_version) c->rocm_version = cfg->rocm_version;
   if (!c->pytorch_version) c->pytorch_version = cfg->pytorch_version;
   if (!c->launch_set && cfg->launch_syntax) set_launch(c, cfg->launch_syntax);
+  if (!c->wave64_set && cfg->wave64) set_wave64(c, cfg->wave64);
   if (!c->fail_on_set && cfg->fail_on) set_fail_on(c, cfg->fail_on);
   if (!c->format) c->format = cfg->format;
   /* Config disables, then its enables (exceptions), then the command line. */

@@ -579,6 +579,86 @@ __device__ inline unsigned long long cu2hip_match_all_sync(unsigned long long ma
   return all ? mask : 0;
 }
 
+/* ---- half-wave warp operations: 32-lane CUDA code on a 64-lane wavefront --
+ * A CUDA warp is 32 consecutive linear thread ids and a gfx942 wavefront 64,
+ * so each half of a wavefront (lanes 0-31, 32-63) holds exactly one CUDA
+ * warp, whatever the block's shape. Code written for 32-lane warps (lanes
+ * numbered `tid & 31`, warps `tid / 32`) keeps its CUDA meaning when every
+ * wavefront-wide operation is narrowed to the caller's half: these functions
+ * take CUDA's arguments and answer as CUDA does for the caller's warp, with
+ * 32-bit lane masks in which bit i is lane i of the half (CUDA's lane i of
+ * the warp). Lanes of the other half never affect the answer. cu2hip emits
+ * them for code its warp model finds written for 32-lane warps
+ * (warp-half-wave in docs/checks.md). As in CUDA, every lane named in
+ * `mask` must make the call together. */
+
+/* The caller's half of a 64-bit wavefront mask, and a half's mask placed
+ * at the caller's half of the wavefront. */
+__device__ inline unsigned cu2hip_half_bits_(unsigned long long wave) {
+  return (unsigned)(wave >> (__lane_id() & 32));
+}
+__device__ inline unsigned long long cu2hip_half_wave_mask_(unsigned mask) {
+  return (unsigned long long)mask << (__lane_id() & 32);
+}
+/* __activemask(): the lanes of the caller's warp that execute the call. */
+__device__ inline unsigned cu2hip_half_activemask() { return cu2hip_half_bits_(__ballot(1)); }
+/* __ballot_sync(mask, pred): bit i set when lane i of the caller's warp is
+ * in mask, active, and has pred non-zero. */
+__device__ inline unsigned cu2hip_half_ballot_sync(unsigned mask, int pred) {
+  return cu2hip_half_bits_(__ballot(pred)) & mask;
+}
+/* __any_sync / __all_sync: pred over the active lanes of mask in the
+ * caller's warp (__all_sync of no lane is true, as in CUDA). */
+__device__ inline int cu2hip_half_any_sync(unsigned mask, int pred) { return cu2hip_half_ballot_sync(mask, pred) != 0; }
+__device__ inline int cu2hip_half_all_sync(unsigned mask, int pred) {
+  return cu2hip_half_ballot_sync(mask, pred) == (mask & cu2hip_half_activemask());
+}
+/* __match_any_sync / __match_all_sync over the lanes of mask in the
+ * caller's warp: the 64-lane functions above with the mask moved to the
+ * caller's half, and the answer moved back. */
+template <class T> __device__ inline unsigned cu2hip_half_match_any_sync(unsigned mask, T value) {
+  return cu2hip_half_bits_(cu2hip_match_any_sync(cu2hip_half_wave_mask_(mask), value));
+}
+template <class T> __device__ inline unsigned cu2hip_half_match_all_sync(unsigned mask, T value, int *pred) {
+  return cu2hip_half_bits_(cu2hip_match_all_sync(cu2hip_half_wave_mask_(mask), value, pred));
+}
+/* __reduce_{add,min,max}_sync (int and unsigned) and
+ * __reduce_{and,or,xor}_sync (unsigned): the value of every lane of mask in
+ * the caller's warp, combined in lane order; add wraps modulo 2^32 as
+ * CUDA's does. Each lane reads the others with width-32 shuffles, one per
+ * lane of the warp: exact for any mask, slower than a butterfly. */
+#define CU2HIP_HALF_REDUCE_(NAME, T, OP)                                              \
+  __device__ inline T cu2hip_half_reduce_##NAME##_sync(unsigned mask, T value) {      \
+    T acc = 0;                                                                        \
+    int first = 1;                                                                    \
+    for (int lane = 0; lane < 32; lane++) {                                           \
+      T x = (T)__shfl((int)value, lane, 32);                                          \
+      if (!((mask >> lane) & 1u)) continue;                                           \
+      acc = first ? x : OP(acc, x);                                                   \
+      first = 0;                                                                      \
+    }                                                                                 \
+    return acc;                                                                       \
+  }
+__device__ inline unsigned cu2hip_add_u_(unsigned a, unsigned b) { return a + b; }
+__device__ inline int cu2hip_add_i_(int a, int b) { return (int)((unsigned)a + (unsigned)b); }
+__device__ inline unsigned cu2hip_min_u_(unsigned a, unsigned b) { return a < b ? a : b; }
+__device__ inline int cu2hip_min_i_(int a, int b) { return a < b ? a : b; }
+__device__ inline unsigned cu2hip_max_u_(unsigned a, unsigned b) { return a > b ? a : b; }
+__device__ inline int cu2hip_max_i_(int a, int b) { return a > b ? a : b; }
+__device__ inline unsigned cu2hip_and_u_(unsigned a, unsigned b) { return a & b; }
+__device__ inline unsigned cu2hip_or_u_(unsigned a, unsigned b) { return a | b; }
+__device__ inline unsigned cu2hip_xor_u_(unsigned a, unsigned b) { return a ^ b; }
+CU2HIP_HALF_REDUCE_(add, unsigned, cu2hip_add_u_)
+CU2HIP_HALF_REDUCE_(add, int, cu2hip_add_i_)
+CU2HIP_HALF_REDUCE_(min, unsigned, cu2hip_min_u_)
+CU2HIP_HALF_REDUCE_(min, int, cu2hip_min_i_)
+CU2HIP_HALF_REDUCE_(max, unsigned, cu2hip_max_u_)
+CU2HIP_HALF_REDUCE_(max, int, cu2hip_max_i_)
+CU2HIP_HALF_REDUCE_(and, unsigned, cu2hip_and_u_)
+CU2HIP_HALF_REDUCE_(or, unsigned, cu2hip_or_u_)
+CU2HIP_HALF_REDUCE_(xor, unsigned, cu2hip_xor_u_)
+#undef CU2HIP_HALF_REDUCE_
+
 /* ---- __nv_atomic_* (CUDA 12.8's atomic builtins with order and scope) -----
  * They become clang's __hip_atomic_* builtins, which every ROCm compiler
  * since 5.0 has, whatever the HIP headers. The orders are numbered as the

@@ -901,9 +901,9 @@ static void run_key(const c2h_project_options *o, c2h_digest *out) {
   /* A rebuilt cu2hip may translate differently under the same version. */
   c2h_key_add(k, c2h_build_id(build, sizeof build) ? build : "");
   c2h_key_add_rules(k, o->translate.rules);
-  snprintf(buf, sizeof buf, "%u %u %d %d %d %d", (unsigned)o->translate.rocm_version,
+  snprintf(buf, sizeof buf, "%u %u %d %d %d %d %d", (unsigned)o->translate.rocm_version,
            (unsigned)o->translate.pytorch_version, (int)o->translate.launch_syntax,
-           o->translate.annotate, o->rename, o->translate.no_compat_header);
+           o->translate.annotate, o->rename, o->translate.no_compat_header, (int)o->translate.wave64);
   c2h_key_add(k, buf);
   c2h_key_add(k, o->translate.cuda_path);
   c2h_key_add(k, o->header_suffix);

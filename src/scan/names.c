@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "const_expr.h"
 #include "mask_exact.h"
 #include "mask_value.h"
 #include "tokens.h"
@@ -544,7 +545,7 @@ static int describe_rewrite(c2h_scan *s, const c2h_rule *r, const c2h_rule_form 
  * templates, dropped arguments, or a whole-call template. The separators
  * between the arguments that stay are kept as written. */
 static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *form, int widen_use,
-                        const call_site *c) {
+                        const call_site *c, const char *extra_arg) {
   const c2h_token *toks = s->facts->toks;
   c2h_buf out;
   c2h_buf_init(&out);
@@ -584,6 +585,8 @@ static int rewrite_call(c2h_scan *s, const c2h_rule *r, const c2h_rule_form *for
         rc = render_arg(s, r, c, k, &out);
       if (rc == 0 && cast) rc = c2h_buf_puts(&out, ")");
     }
+    /* An argument the caller adds after the last one (a shuffle's width). */
+    if (rc == 0 && extra_arg) rc = c2h_buf_printf(&out, "%s%s", emitted ? ", " : "", extra_arg);
     /* Text after the last argument, then ')'. */
     if (rc == 0 && c->n_args)
       rc = c2h_buf_append(&out, s->src + arg_end(s, c, c->n_args - 1),
@@ -1031,6 +1034,200 @@ static const c2h_rule *form_entry(const c2h_scan *s, size_t i, const c2h_rule *r
   return r;
 }
 
+
+/* ---- code written for 32-lane warps: each half of the wavefront is one warp ---- */
+
+typedef enum { C2H_HALF_HELPER, C2H_HALF_WIDTH, C2H_HALF_MASKLESS } half_kind;
+
+typedef struct half_wave_op {
+  const char *cuda;
+  half_kind kind;
+  const char *helper; /* HELPER: the function of cu2hip_compat.h */
+  int width_arg;      /* WIDTH: the 1-based width argument */
+  int xor_arg;        /* WIDTH: the lane mask of an xor shuffle, or 0 */
+} half_wave_op;
+
+static const half_wave_op half_wave_ops[] = {
+#define X(cuda, kind, helper, width, lane_xor) {cuda, kind, helper, width, lane_xor},
+#include "half_wave.def"
+#undef X
+};
+
+static const half_wave_op *half_wave_op_of(const char *cuda) {
+  for (size_t k = 0; k < sizeof half_wave_ops / sizeof *half_wave_ops; k++)
+    if (strcmp(half_wave_ops[k].cuda, cuda) == 0) return &half_wave_ops[k];
+  return NULL;
+}
+
+static const half_wave_op *half_wave_op_at(const c2h_scan *s, size_t i) {
+  if (!c2h_tok_is_ident(s, i) || !c2h_tok_is(s, i + 1, "(")) return NULL;
+  for (size_t k = 0; k < sizeof half_wave_ops / sizeof *half_wave_ops; k++)
+    if (c2h_tok_ident_is(s, i, half_wave_ops[k].cuda)) return &half_wave_ops[k];
+  return NULL;
+}
+
+#define RETUNE_NOTE "retuning the code for 64-lane warps can be faster"
+
+/* The tokens [*first, *last) of the device function whose body holds
+ * token i (the outermost, as the warp model has it). */
+static int function_tokens(const c2h_scan *s, size_t i, size_t *first, size_t *last) {
+  const c2h_tu_facts *f = s->facts;
+  size_t at = f->toks[i].begin;
+  for (size_t k = 0; k < f->n_functions && f->functions[k].begin <= at; k++) {
+    const c2h_function *fn = &f->functions[k];
+    if (at >= fn->end) continue;
+    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    c2h_tok_range(s, fn->begin, fn->end, first, last);
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether the variable at token v stays below 32 where token use reads it:
+ * use lies in the body of a `for` whose header starts it below 32 and
+ * halves it (`m = 16; m > 0; m >>= 1`), or bounds it by 32 and doubles it
+ * (`m = 1; m < 32; m <<= 1` or `*= 2`), and the body does not assign it. */
+static int loop_keeps_below_32(const c2h_scan *s, size_t first, size_t use) {
+  for (size_t k = use; k-- > first;) {
+    if (!c2h_tok_is(s, k, "for") || !c2h_tok_is(s, k + 1, "(")) continue;
+    size_t rp = c2h_tok_match(s, k + 1);
+    if (rp >= use) continue;
+    size_t body = rp + 1, body_end = c2h_tok_is(s, body, "{") ? c2h_tok_match(s, body) : use;
+    if (body_end < use) continue; /* a loop that ended before the use */
+    size_t semi[2] = {0, 0}, n = 0;
+    for (size_t j = k + 2; j < rp && n < 2; j++) {
+      if (c2h_tok_is(s, j, "(")) j = c2h_tok_match(s, j);
+      else if (c2h_tok_is(s, j, ";")) semi[n++] = j;
+    }
+    if (n < 2) return 0;
+    /* init: [type] v = E; cond: v OP E; step: v OP= E */
+    size_t eq = semi[0];
+    while (eq > k + 2 && !c2h_tok_is(s, eq, "=")) eq--;
+    if (!c2h_tok_is(s, eq, "=") || !c2h_tok_same(s, eq - 1, use)) return 0;
+    long long init = 0, bound = 0, by = 0;
+    if (!c2h_const_tokens_int(s, eq + 1, semi[0] - 1, &init)) return 0;
+    size_t c = semi[0] + 1, st = semi[1] + 1;
+    if (!c2h_tok_same(s, c, use) || !c2h_tok_same(s, st, use) ||
+        !c2h_const_tokens_int(s, c + 2, semi[1] - 1, &bound) || !c2h_const_tokens_int(s, st + 2, rp - 1, &by))
+      return 0;
+    for (size_t j = body; j < use; j++)
+      if (c2h_tok_same(s, j, use) && c2h_tok(s, j + 1)->kind == C2H_TOK_PUNCT &&
+          c2h_tok_len(s, j + 1) >= 2 && c2h_tok_text(s, j + 1)[c2h_tok_len(s, j + 1) - 1] == '=' &&
+          !c2h_tok_is(s, j + 1, "==") && !c2h_tok_is(s, j + 1, "<=") && !c2h_tok_is(s, j + 1, ">=") &&
+          !c2h_tok_is(s, j + 1, "!="))
+        return 0;
+    int down = (c2h_tok_is(s, st + 1, ">>=") && by >= 1) || (c2h_tok_is(s, st + 1, "/=") && by >= 2);
+    int up = (c2h_tok_is(s, st + 1, "<<=") && by >= 1) || (c2h_tok_is(s, st + 1, "*=") && by >= 2);
+    if (down) return init >= 0 && init < 32 && (c2h_tok_is(s, c + 1, ">") || c2h_tok_is(s, c + 1, ">=") ||
+                                                c2h_tok_is(s, c + 1, "!=")) && bound >= 0;
+    if (up) return init >= 0 && ((c2h_tok_is(s, c + 1, "<") && bound <= 32) ||
+                                 (c2h_tok_is(s, c + 1, "<=") && bound < 32));
+    return 0;
+  }
+  return 0;
+}
+
+/* Whether a shuffle's source lane can leave the caller's 32-lane half:
+ * its width is left out (CUDA's is 32, HIP's the 64-lane wavefront), and
+ * it is not an xor whose lane mask stays below 32. */
+static int shuffle_leaves_half(const c2h_scan *s, const half_wave_op *op, const call_site *c) {
+  if (c->n_args >= (size_t)op->width_arg) return 0;
+  if (op->xor_arg && (size_t)op->xor_arg <= c->n_args) {
+    long long v = 0;
+    const c2h_tok_span *a = &c->args[op->xor_arg - 1];
+    if (c2h_const_tokens_int(s, a->first, a->last, &v)) return v < 0 || v >= 32;
+    size_t first = 0, last = 0;
+    if (a->first == a->last && c2h_tok_is_ident(s, a->first) && function_tokens(s, a->first, &first, &last) &&
+        loop_keeps_below_32(s, first, a->first))
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether the ballot (or active mask) at token i is stored in a variable whose every use is
+ * the lane mask of a shuffle or __syncwarp, which 32-lane code drops (or
+ * of a function of the file that only uses it so): its value is never
+ * read, and the call stays as it is. */
+static int ballot_feeds_dropped_masks(const c2h_scan *s, size_t i) {
+  size_t first = 0, last = 0;
+  if (i < 2 || !c2h_tok_is(s, i - 1, "=") || !c2h_tok_is_ident(s, i - 2) || !function_tokens(s, i, &first, &last))
+    return 0;
+  size_t v = i - 2;
+  if (!c2h_mask_only_mask_uses(s, first, last, v, 1)) return 0;
+  for (size_t j = first; j + 1 < last; j++) {
+    if (j == v || !c2h_tok_same(s, j, v) || !c2h_tok_is(s, j - 1, "(")) continue;
+    const half_wave_op *op = half_wave_op_at(s, j - 2);
+    if (op && op->kind == C2H_HALF_HELPER) return 0; /* a vote keeps the mask: it must be the half's */
+  }
+  return 1;
+}
+
+/* A warp operation in code written for 32-lane warps (the warp model says
+ * so): rewritten to act on the caller's half of the wavefront, the CUDA
+ * warp it stands for. Returns 1 with *rc set when the call is handled. */
+static int half_wave_call(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r, const call_site *c, int *rc) {
+  const half_wave_op *op = half_wave_op_of(r->cuda);
+  if (!op || c2h_scan_lanes_at(s, i) != C2H_LANES_32) return 0;
+  if (s->wave64 == C2H_WAVE64_REPORT) {
+    /* Masks kept in 32 bits (ballots, __activemask, __match_any_sync) and
+     * shuffles that leave the half are the warp checks' to report; a vote
+     * or a reduction nothing else reports. */
+    if (op->kind == C2H_HALF_HELPER && strcmp(r->cuda, "__ballot_sync") != 0 &&
+        strcmp(r->cuda, "__activemask") != 0 && strcmp(r->cuda, "__match_any_sync") != 0)
+      *rc = c2h_scan_diag(s, i, i, C2H_SEV_WARNING, C2H_CHECK_WARP_HALF_WAVE, NULL,
+                          "%s() acts on the whole 64-lane gfx942 wavefront, but this code works in 32-lane "
+                          "warps (lanes and warps numbered by 32): each half of the wavefront is one CUDA warp "
+                          "here, so it needs %s() of " C2H_COMPAT_HEADER_NAME ", which answers for the caller's "
+                          "half (--wave64=rewrite makes the change)",
+                          r->cuda, op->helper);
+    return 0;
+  }
+  if (op->kind == C2H_HALF_HELPER) {
+    /* The mask of a shuffle or __syncwarp, which 32-lane code drops. */
+    const half_wave_op *outer = i >= 2 && c2h_tok_is(s, i - 1, "(") ? half_wave_op_at(s, i - 2) : NULL;
+    if (outer && outer->kind != C2H_HALF_HELPER && c2h_tok_is(s, c->close + 1, ",")) return 0;
+    if ((strcmp(r->cuda, "__ballot_sync") == 0 || strcmp(r->cuda, "__activemask") == 0) &&
+        ballot_feeds_dropped_masks(s, i))
+      return 0;
+    const c2h_token *t = &s->facts->toks[i];
+    *rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_WARP_HALF_WAVE, NULL,
+                        "this code works in 32-lane warps, so each half of the 64-lane wavefront acts as one "
+                        "CUDA warp: %s() became %s() of " C2H_COMPAT_HEADER_NAME ", which answers for the "
+                        "caller's half in CUDA's 32-bit lane numbering; " RETUNE_NOTE,
+                        r->cuda, op->helper);
+    if (*rc == 0) *rc = c2h_edit_add(s->edits, t->begin, t->end, op->helper, strlen(op->helper));
+    if (*rc == 0) {
+      c2h_scan_uses_compat(s, t->begin);
+      s->stats->renames++;
+    }
+    return 1;
+  }
+  int widen = op->kind == C2H_HALF_WIDTH && shuffle_leaves_half(s, op, c);
+  /* Before ROCm 7.0 the usual form is mask-less already; from 7.0 on, a
+   * full mask (or none) becomes the wavefront's, which serves as well. */
+  if (!widen && !(r->has_fallback && r->rocm && s->target >= r->rocm)) return 0;
+  if (!widen && r->mask_arg) {
+    c2h_mask_value m;
+    if ((size_t)r->mask_arg > c->n_args) return 0;
+    c2h_mask_resolve(s, c->args[r->mask_arg - 1].first, c->args[r->mask_arg - 1].last, &m);
+    if (m.kind == C2H_MASK_FULL32 || m.kind == C2H_MASK_FULL64) return 0;
+  }
+  if (widen)
+    *rc = c2h_scan_diag(s, i, i, C2H_SEV_NOTE, C2H_CHECK_WARP_HALF_WAVE, NULL,
+                        "this code works in 32-lane warps, so each half of the 64-lane wavefront acts as one "
+                        "CUDA warp: %s() got CUDA's width of 32 (HIP's default is the whole wavefront), so its "
+                        "source lane stays in the caller's half; " RETUNE_NOTE,
+                        r->cuda);
+  const c2h_rule_form *form = r->has_fallback ? &r->fallback : &r->form;
+  int widen_use = 0; /* the mask is dropped: what that costs is reported as for any dropped mask */
+  if (*rc == 0 && r->mask_arg) *rc = check_mask(s, nc, r, c, form_drops_arg(form, r->mask_arg), form->hip, &widen_use);
+  if (*rc == 0) {
+    count_library_use(s, r);
+    *rc = rewrite_call(s, r, form, 0, c, widen ? "32" : NULL);
+  }
+  return 1;
+}
+
 static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) {
   int rc = 0;
   /* A constant the enclosing call converts; or one it reports as a value
@@ -1055,6 +1252,8 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   call_site c;
   int called = find_call(s, i, &c);
   if (called) r = form_entry(s, i, r, c.n_args);
+  if (called && half_wave_call(s, nc, i, r, &c, &rc)) return rc;
+  if (rc) return rc;
   /* A name HIP lacks (here, or in the target release) that
    * cu2hip_compat.h provides: renamed to the header's function. */
   c2h_rule_form compat_form = {0};
@@ -1198,7 +1397,7 @@ static int handle_name(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *r) 
   } else if (called && (needs_call || kernel_cast)) {
     int widen_use = 0;
     if (r->mask_arg && (rc = check_mask(s, nc, r, &c, dropped_mask, form->hip, &widen_use))) return rc;
-    return rewrite_call(s, r, form, widen_mask && widen_use, &c);
+    return rewrite_call(s, r, form, widen_mask && widen_use, &c, NULL);
   }
   /* A '(' whose match was not found: brackets that do not balance, or
    * that nest deeper than the parser accepts. */

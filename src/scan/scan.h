@@ -17,6 +17,11 @@ typedef struct c2h_scan {
   c2h_version target;
   c2h_version pytorch; /* target PyTorch release; 0: unknown (c2h_rule_for_pytorch) */
   c2h_launch_syntax launch_syntax;
+  c2h_wave64_mode wave64;
+  /* The warp model, built once before the passes: per function of facts,
+   * the C2H_LANES_* bits of the kernels that hold it (checks/warp_size.c);
+   * NULL: not built. Read through c2h_scan_lanes_at. */
+  const unsigned char *warp_lanes;
   c2h_include_renamer rename_include; /* --rename; NULL: none */
   void *rename_ctx;
   /* The file's constants by name (constants.h), built once by
@@ -115,6 +120,16 @@ unsigned long long c2h_scan_now_ms(void);
 /* Whether s->deadline_ms is set and has passed. Cheap enough to call once
  * per function or per few thousand tokens, not per token. */
 int c2h_scan_expired(const c2h_scan *s);
+
+/* The warp sizes code assumes, per function (c2h_scan.warp_lanes). */
+enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels of <= 32-thread blocks hold it */ };
+/* The C2H_LANES_* bits of the device function whose body holds token i
+ * (the outermost one), or 0 when no model was built or i is in none. */
+unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i);
+/* Whether the code at token i is written for 32-lane warps only (not for
+ * warpSize, and not run by blocks of at most 32 threads alone), and the
+ * half-wave rewrites are on: each half of the wavefront is one CUDA warp. */
+int c2h_scan_half_wave_at(const c2h_scan *s, size_t i);
 /* Adds a diagnostic spanning tokens [first, last]. In a platform branch
  * (c2h_tok_platform) it is dropped: HIP code is ported already, and code
  * HIP never compiles needs no port; inline PTX there gets one note per

@@ -335,3 +335,22 @@ int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b) {
   }
   return 0;
 }
+
+unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i) {
+  if (!s->warp_lanes || i >= s->facts->n_toks) return 0;
+  const c2h_tu_facts *f = s->facts;
+  size_t at = f->toks[i].begin;
+  /* Functions are sorted by their start, so the first one whose body holds
+   * the token is the outermost: the model's unit, as the checks read it. */
+  for (size_t k = 0; k < f->n_functions && f->functions[k].begin <= at; k++) {
+    const c2h_function *fn = &f->functions[k];
+    if (at >= fn->end) continue;
+    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
+    return s->warp_lanes[k];
+  }
+  return 0;
+}
+
+int c2h_scan_half_wave_at(const c2h_scan *s, size_t i) {
+  return s->wave64 == C2H_WAVE64_REWRITE && c2h_scan_lanes_at(s, i) == C2H_LANES_32;
+}

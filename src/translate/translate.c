@@ -277,6 +277,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   c2h_bracket_fixes fixes;
   char *closed_up = NULL; /* src with spaced launch brackets closed up, or NULL */
   c2h_constants *constants = NULL;
+  unsigned char *warp_lanes = NULL;
   c2h_tu_facts_init(&facts);
   c2h_edit_list_init(&edits);
   c2h_bracket_fixes_init(&fixes);
@@ -360,7 +361,7 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
   facts.n_depends = 0;
   c2h_scan s = {.path = path, .src = text, .len = len, .facts = &facts, .rules = tr->options.rules,
                 .target = tr->options.rocm_version, .pytorch = tr->options.pytorch_version,
-                .launch_syntax = tr->options.launch_syntax,
+                .launch_syntax = tr->options.launch_syntax, .wave64 = tr->options.wave64,
                 .rename_include = file->rename_include, .rename_ctx = file->rename_ctx,
                 .edits = &edits, .diags = &res->diags, .stats = &res->stats,
                 .deadline_ms = tr->options.time_limit_ms ? start + tr->options.time_limit_ms : 0,
@@ -377,6 +378,12 @@ int c2h_translate_file(c2h_translator *tr, const char *path, const char *src, si
     goto done;
   }
   s.constants = constants;
+  /* One warp model for the passes that rewrite and the checks that report. */
+  if ((rc = c2h_warp_units(&s, &warp_lanes))) {
+    rc = c2h_error_set(err, rc, path, 0, 0, "out of memory while translating");
+    goto done;
+  }
+  s.warp_lanes = warp_lanes;
   /* The deadline is checked between the passes; the long loops inside them
    * stop early when it has passed, and the check after them notices. */
   for (size_t i = 0; i < sizeof passes / sizeof *passes; i++) {
@@ -428,6 +435,7 @@ timed_out:
                    err);
 done:
   c2h_constants_free(constants);
+  free(warp_lanes);
   c2h_tu_facts_dispose(&facts);
   c2h_edit_list_dispose(&edits);
   c2h_bracket_fixes_dispose(&fixes);

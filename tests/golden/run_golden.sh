@@ -124,6 +124,11 @@ for f in *; do
   case $f in input.* | expected.* | args) ;; *) [ -f "$f" ] && { cp "$f" "$tmp/again/" || fail "cannot copy $f"; } ;; esac
 done
 cp expected.hip "$tmp/again/$input" || fail "cannot copy expected.hip"
+# An output that includes cu2hip_compat.h has it beside it, as a translated
+# tree does.
+if grep -q '^#include "cu2hip_compat.h"' expected.hip; then
+  "$tool" compat-header >"$tmp/again/cu2hip_compat.h" || fail "cannot write cu2hip_compat.h"
+fi
 run_tool "$tmp/again" "$tmp/out2" "$tmp/err2"
 if [ "$rc" -ge 2 ]; then
   cat "$tmp/err2" >&2

@@ -1,10 +1,11 @@
 // Warp code that breaks on a 64-lane wavefront.
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 
 #define FULL 0xffffffff
 
 __device__ float group_sum(float v) {
-  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off);
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off, 32);
   return v;
 }
 
@@ -12,14 +13,14 @@ __device__ float group_sum(float v) {
 // lower group's sum.
 __global__ void normalize(float *x) {
   float s = group_sum(x[threadIdx.x]);
-  s = __shfl(s, 0);
+  s = __shfl(s, 0, 32);
   x[threadIdx.x] /= s;
 }
 
 // Every lane reads each lane of its warp in turn: absolute lanes 0-31.
 __global__ void all_pairs(const float *in, float *out) {
   float v = in[threadIdx.x], acc = 0.0f;
-  for (int src = 0; src < 32; ++src) acc += v * __shfl(v, src);
+  for (int src = 0; src < 32; ++src) acc += v * __shfl(v, src, 32);
   out[threadIdx.x] = acc;
 }
 
@@ -64,6 +65,6 @@ __global__ void count_wave(const int *in, int *out) {
 }
 
 __global__ void count_groups(const int *in, int *out) {
-  unsigned votes = __ballot(in[threadIdx.x] > 0);
+  unsigned votes = cu2hip_half_ballot_sync(FULL, in[threadIdx.x] > 0);
   if (threadIdx.x % 32 == 0) out[threadIdx.x / 32] = __popc(votes);
 }

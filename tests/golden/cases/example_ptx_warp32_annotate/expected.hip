@@ -6,6 +6,7 @@
 // and a 32-bit __ballot_sync mask counts odd values per warp.  Each asm
 // statement sits under #if defined(__CUDA_ARCH__) with a portable fallback.
 
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -63,9 +64,9 @@ __global__ void warp_scan(const unsigned int *in, unsigned int *scan,
 
     const unsigned int v = (i < n) ? bit_field(in[i], 4, 8) : 0u;
 
-    const unsigned int /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ odd = __ballot((v & 1u) != 0u);
+    const unsigned int odd = /* cu2hip [warp-half-wave]: 32-lane warp operation narrowed to its half of the 64-lane wavefront */ cu2hip_half_ballot_sync(0xffffffff, (v & 1u) != 0u);
     if (lane == 0 && i < n)
-        odd_per_warp[i / WARP_SIZE] = /* cu2hip [warp-mask-32bit]: 32-bit lane mask on a 64-lane wavefront */ __popc(odd);
+        odd_per_warp[i / WARP_SIZE] = __popc(odd);
 
     buf[warp][lane] = v;
     (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront"));

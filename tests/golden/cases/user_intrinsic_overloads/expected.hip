@@ -15,7 +15,7 @@ __device__ inline proj::Half __shfl_xor_sync(unsigned mask, proj::Half var, int 
 #endif
 
 __device__ float reduce(float v, proj::Half h, int i) {
-  v += __shfl_down(v, 1);         // CUDA's: translated
+  v += __shfl_down(v, 1, 32);         // CUDA's: translated
   proj::Half g = __shfl_down_sync(0xffffffff, h, 1);  // the project's: stays
   i += __shfl_xor_sync(0xffffffff, i, 2, 32, 0);   // the project's wrapper: stays
   i += __shfl_xor(i, 2, 32);      // CUDA's: translated

@@ -5,7 +5,7 @@
 // count below does read the ballot's bits, and stays reported.
 #include <hip/hip_runtime.h>
 template <typename T> __device__ T sum_lanes(unsigned long long lanes, T v) {
-  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down(v, offset);
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down(v, offset, 32);
   return v;
 }
 

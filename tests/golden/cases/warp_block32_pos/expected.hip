@@ -4,38 +4,38 @@
 #include <hip/hip_runtime.h>
 
 __device__ float group_max(float v) {
-  for (int off = 16; off > 0; off /= 2) v = fmaxf(v, __shfl_down(v, off));
+  for (int off = 16; off > 0; off /= 2) v = fmaxf(v, __shfl_down(v, off, 32));
   return v;
 }
 
 __global__ void wide_launch(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 __global__ void given_size(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 __global__ void maybe_wide(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 __global__ void two_rows(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 __global__ void __launch_bounds__(64) bounded_wide(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 __global__ void never_launched(const float *in, float *out) {
   float v = group_max(in[threadIdx.x]);
-  out[threadIdx.x] = __shfl(v, 0);
+  out[threadIdx.x] = __shfl(v, 0, 32);
 }
 
 void launch_all(const float *in, float *out, int rows, int block) {

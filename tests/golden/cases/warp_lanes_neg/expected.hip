@@ -21,7 +21,7 @@ __global__ void scan32(const int *in, int *out, int *totals) {
   int lane = threadIdx.x & 31;
   int v = in[threadIdx.x];
   for (int d = 1; d < kWarp; d *= 2) {
-    int up = __shfl_up(v, d);
+    int up = __shfl_up(v, d, 32);
     if (lane >= d) v += up;
   }
   out[threadIdx.x] = v;

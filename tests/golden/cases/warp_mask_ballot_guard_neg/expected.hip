@@ -10,7 +10,7 @@ __global__ void tail_sum(const float *in, float *out, int n) {
   float v = tid < n ? in[tid] : 0.0f;
   unsigned long long live = __ballot(tid < n);
   if (tid < n) {
-    for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off);
+    for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off, 32);
   }
   if (tid == 0) out[blockIdx.x] = v;
 }

@@ -21,7 +21,7 @@ __global__ void scan_first(int *data, int k) {
   if (lane < k) v += __shfl_xor(v, 1);
   // Constants of low lanes under a constant bound.
   if (threadIdx.x % 32 < 16) v += __shfl_xor(v, 2);
-  if ((threadIdx.x & 31) < 32 - 4) v += __shfl_down(v, 1);
+  if ((threadIdx.x & 31) < 32 - 4) v += __shfl_down(v, 1, 32);
   data[threadIdx.x] = v;
 }
 

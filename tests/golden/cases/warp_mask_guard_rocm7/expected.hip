@@ -13,15 +13,15 @@ __global__ void scan_first(int *data, int k) {
   if (lane < k) {
     unsigned long long part = (1ull << k) - 1;
     for (int d = 1; d < k; d *= 2) {
-      int t = __shfl_up_sync(part, v, d, 32);
+      int t = __shfl_up(v, d, 32);
       if (lane >= d) v += t;
     }
   }
   // The same lanes spelled as a shift of the full mask.
-  if (lane < k) v += __shfl_xor_sync(0xffffffffull >> (32 - k), v, 1);
+  if (lane < k) v += __shfl_xor(v, 1);
   // Constants of low lanes under a constant bound.
-  if (threadIdx.x % 32 < 16) v += __shfl_xor_sync(0xffffull, v, 2);
-  if ((threadIdx.x & 31) < 32 - 4) v += __shfl_down_sync(0xffffffffull >> 4, v, 1);
+  if (threadIdx.x % 32 < 16) v += __shfl_xor(v, 2);
+  if ((threadIdx.x & 31) < 32 - 4) v += __shfl_down(v, 1, 32);
   data[threadIdx.x] = v;
 }
 

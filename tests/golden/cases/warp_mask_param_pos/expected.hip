@@ -3,13 +3,13 @@
 #include <hip/hip_runtime.h>
 
 __device__ float group_sum(unsigned long long mask, float v) {
-  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off);
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off, 32);
   return v;
 }
 
 __device__ float group_max(unsigned long long mask, float v) {
   mask &= 0xffffull; // the parameter changes before its use
-  for (int off = 16; off > 0; off /= 2) v = fmaxf(v, __shfl_down(v, off));
+  for (int off = 16; off > 0; off /= 2) v = fmaxf(v, __shfl_down(v, off, 32));
   return v;
 }
 

@@ -6,7 +6,7 @@
 #include <hip/hip_runtime.h>
 
 template <class T> __device__ T lane_sum(unsigned long long lanes, T v) {
-  for (int step = 16; step > 0; step >>= 1) v += __shfl_down(v, step);
+  for (int step = 16; step > 0; step >>= 1) v += __shfl_down(v, step, 32);
   return v;
 }
 

@@ -1,4 +1,5 @@
 // Lane masks judged by value, whatever names spell them.
+#include "cu2hip_compat.h"
 #include <hip/hip_runtime.h>
 
 #define FULL_MASK 0xffffffff
@@ -8,7 +9,7 @@ const unsigned kAllLanes = 0xffffffff;
 enum { kEveryLane = -1 };
 
 __device__ float group_sum(float v) {
-  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off);
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down(v, off, 32);
   return v;
 }
 
@@ -29,8 +30,8 @@ __global__ void masks(const int *in, int *out, float *sums) {
   x += __shfl_xor(x, 8);
   x += __shfl_xor(x, 16);
   // ALL_BITS is also a data mask: its definition must stay 32 bits.
-  x += __shfl_down(x, 1) & (int)ALL_BITS;
-  if (threadIdx.x < 32) x += __shfl_down(x, 1);
-  out[threadIdx.x] = group_max(x, __ballot(1));
+  x += __shfl_down(x, 1, 32) & (int)ALL_BITS;
+  if (threadIdx.x < 32) x += __shfl_down(x, 1, 32);
+  out[threadIdx.x] = group_max(x, cu2hip_half_activemask());
   sums[threadIdx.x] = group_sum((float)x);
 }

@@ -9,7 +9,7 @@
 
 __device__ float group_sum(float v) {
   for (int off = 16; off > 0; off /= 2)
-    v += __shfl_down(v, off);
+    v += __shfl_down(v, off, 32);
   return v;
 }
 
