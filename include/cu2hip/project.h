@@ -65,7 +65,8 @@ typedef struct c2h_project_options {
    * (NULL: ".hpp"), and #include lines and build scripts follow. */
   int rename;
   const char *header_suffix;
-  /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
+  /* The GPU the output is for (build scripts, --verify): gfxNNN with
+   * optional :feature+/- suffixes, else a C2H_ERR_USAGE error; NULL: "gfx942". */
   const char *offload_arch;
   /* Libraries translated to their ROCm-native API (--library-target
    * LIB=roc, e.g. "curand"): build scripts link the native library. */

@@ -25,6 +25,7 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"
+#include "report/report.h"
 #include "rocm/arch_support.h"
 #include "rocm/install.h"
 #include "util/proc.h"
@@ -1157,6 +1158,15 @@ static int print_json(const doctor *d, int can_build) {
 
 /* ---- entry -------------------------------------------------------------- */
 
+int c2h_cli_check_arch(const char *prog, const char *option, const char *value) {
+  if (c2h_arch_parse(value, NULL) == 0) return 0;
+  fprintf(stderr, "%s: %s: '", prog, option);
+  c2h_report_put_escaped(stderr, value);
+  fprintf(stderr, "' is not an AMD GPU architecture (" C2H_ARCH_FORM ")%s\nTry '%s --help'.\n",
+          strchr(value, ',') ? "; give one architecture" : "", prog);
+  return C2H_EXIT_USAGE;
+}
+
 static int doctor_usage_error(const char *f, const char *arg) {
   fprintf(stderr, "cu2hip doctor: ");
   fprintf(stderr, f, arg);
@@ -1202,8 +1212,9 @@ int c2h_cli_doctor(int argc, char **argv) {
   if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
     return doctor_usage_error("--format must be text or json, not '%s'", format);
   if (d.python) d.pytorch = 1; /* --python names the Python of the PyTorch checks */
-  if (c2h_arch_parse(arch, &d.t) != 0)
-    return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
+  int bad_arch = c2h_cli_check_arch("cu2hip doctor", "--offload-arch", arch);
+  if (bad_arch) return bad_arch;
+  c2h_arch_parse(arch, &d.t);
 
   c2h_error herr;
   if (d.hip_path && c2h_hip_path_check(d.hip_path, &herr) != 0) {

@@ -400,8 +400,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         c->project.header_suffix = optarg;
         break;
       case OPT_OFFLOAD_ARCH:
-        if (strncmp(optarg, "gfx", 3) != 0 || !optarg[3])
-          return usage_error("--offload-arch takes an AMD GPU name such as gfx942, not '%s'", optarg);
+        if (c2h_cli_check_arch("cu2hip", "--offload-arch", optarg)) return C2H_EXIT_USAGE;
         c->project.offload_arch = optarg;
         break;
       case OPT_VERIFY: c->verify = 1; break;

@@ -1226,6 +1226,13 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "--rename needs an output directory (-o DIR)");
     goto done;
   }
+  /* The architecture goes into build scripts and compile commands: only
+   * what c2h_arch_parse accepts may get there. */
+  if (o->offload_arch && c2h_arch_parse(o->offload_arch, NULL) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                       "the offload architecture is not an AMD GPU architecture (" C2H_ARCH_FORM ")");
+    goto done;
+  }
   /* A HIP path that is none is the user's mistake: said before translating. */
   if (o->verify && o->verify_options.hip_path && (rc = c2h_hip_path_check(o->verify_options.hip_path, err)))
     goto done;
