@@ -1230,16 +1230,27 @@ int c2h_cli_doctor(int argc, char **argv) {
   check_environment(&d);
   if (d.pytorch) check_pytorch(&d);
 
-  int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS;
+  int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS, unwritten = 0;
+  errno = 0;
   if (!strcmp(format, "json")) {
-    if (print_json(&d, can_build) != 0) {
-      fputs("cu2hip doctor: cannot write the report\n", stderr);
+    int bad = print_json(&d, can_build);
+    if (bad == -2) {
+      unwritten = 1;
+    } else if (bad) {
+      fputs("cu2hip doctor: out of memory building the report\n", stderr);
       rc = C2H_EXIT_INTERNAL;
     }
   } else {
     print_text(&d, can_build);
   }
-  if (fflush(stdout) != 0 || ferror(stdout)) rc = C2H_EXIT_USAGE;
+  if (fflush(stdout) != 0 || ferror(stdout)) unwritten = 1;
+  if (unwritten) {
+    /* A full disk or a closed pipe: an I/O error, said with its reason. */
+    int e = errno;
+    fprintf(stderr, "cu2hip doctor: cannot write the report to standard output%s%s\n", e ? ": " : "",
+            e ? strerror(e) : "");
+    rc = C2H_EXIT_USAGE;
+  }
   doctor_free(&d);
   return rc;
 }

@@ -1,6 +1,7 @@
 /* The cu2hip command: option parsing, the project configuration file,
  * report output and exit codes; the library does the work. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -620,6 +621,15 @@ static FILE *default_report_stream(const cli *c, c2h_report_format format) {
   return c->check_only && format != C2H_FORMAT_TEXT ? stdout : stderr;
 }
 
+/* What the run writes to standard output, for messages about writing it. */
+static const char *stdout_holds(const cli *c, c2h_report_format format) {
+  int translation = !c->check_only && c->project.mode == C2H_OUTPUT_STDOUT;
+  int report = c->output ? strcmp(c->output, "-") == 0 : default_report_stream(c, format) == stdout;
+  return translation && report ? "the translation and the report" : translation ? "the translation"
+         : report                                                   ? "the report"
+                                                                    : "the output";
+}
+
 /* Writes the report where --output says: the default stream, stdout ("-")
  * or a file replaced atomically. Returns 0, or an exit code after a message. */
 static int write_report(const cli *c, c2h_report_format format, const c2h_diag_list *diags) {
@@ -629,8 +639,15 @@ static int write_report(const cli *c, c2h_report_format format, const c2h_diag_l
   int rc = 0;
   if (!c->output || strcmp(c->output, "-") == 0) {
     FILE *out = c->output ? stdout : default_report_stream(c, format);
+    errno = 0;
     rc = c2h_report_write(out, format, diags, c->sarif_root, &err);
-    if (rc == 0 && fflush(out) != 0) rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report");
+    if (rc == 0 && fflush(out) != 0) rc = C2H_ERR_IO;
+    if (rc == C2H_ERR_IO) {
+      /* A full disk or a closed pipe: said with the system's reason. */
+      int e = errno;
+      rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report to %s%s%s",
+                         out == stdout ? "standard output" : "standard error", e ? ": " : "", e ? strerror(e) : "");
+    }
   } else {
     char *data = NULL;
     size_t len = 0;
@@ -788,7 +805,7 @@ int main(int argc, char **argv) {
   }
   /* From here on the run may crash on a file: a supervising parent starts
    * it again without that file (supervise.c). No thread runs before this. */
-  if ((code = c2h_cli_supervise(&journal)) >= 0) goto done;
+  if ((code = c2h_cli_supervise(&journal, stdout_holds(&c, format))) >= 0) goto done;
   c.project.journal = journal;
   c2h_error err;
   c2h_error_clear(&err);
