@@ -17,6 +17,7 @@
 #include "cli/rules_cmd.h"
 #include "cli/supervise.h"
 #include "cu2hip/cu2hip.h"
+#include "front/front.h"
 #include "report/report.h"
 #include "rocm/arch_support.h"
 #include "rocm/install.h"
@@ -540,6 +541,50 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
   return code;
 }
 
+/* The parse flags (--extra-arg, -I/-D/-U, --std, the configuration's
+ * extra-args) checked once with libclang: a flag it rejects would fail
+ * every file alike. The message names the flag and where it came from.
+ * Returns -1, or an exit code after a message. */
+static int check_parse_flags(const cli *c, const c2h_config *cfg) {
+  size_t bad = 0;
+  c2h_error err;
+  c2h_error_clear(&err);
+  int rc = c2h_front_check_flags((const char *const *)c->clang_args, c->n_clang_args, &bad, &err);
+  if (!rc) return -1;
+  if (rc != C2H_ERR_USAGE) {
+    char msg[2048];
+    c2h_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "cu2hip: %s\n", msg);
+    return C2H_EXIT_INTERNAL;
+  }
+  size_t from_config = cfg->n_extra_args; /* they come first (apply_config) */
+  if (bad < from_config && cfg->extra_arg_marks) {
+    c2h_report_put_escaped(stderr, cfg->path);
+    fprintf(stderr, ":%u:%u: error: extra-args: the parser (libclang) does not accept the flag '",
+            cfg->extra_arg_marks[bad][0], cfg->extra_arg_marks[bad][1]);
+  } else if (bad < c->n_clang_args) {
+    fputs("cu2hip: the parser (libclang) does not accept the flag '", stderr);
+  } else {
+    fputs("cu2hip: the parser (libclang) does not accept these flags together:", stderr);
+    for (size_t i = 0; i < c->n_clang_args; i++) {
+      fputs(" '", stderr);
+      c2h_report_put_escaped(stderr, c->clang_args[i]);
+      fputc('\'', stderr);
+    }
+    if (from_config) {
+      fputs(" (the first ", stderr);
+      fprintf(stderr, "%zu from extra-args of ", from_config);
+      c2h_report_put_escaped(stderr, cfg->path);
+      fputc(')', stderr);
+    }
+    fputc('\n', stderr);
+    return C2H_EXIT_USAGE;
+  }
+  c2h_report_put_escaped(stderr, c->clang_args[bad]);
+  fputs(bad < from_config ? "'\n" : "' given on the command line\n", stderr);
+  return C2H_EXIT_USAGE;
+}
+
 /* --rocm-version auto: the HIP version of the installation the ROCm search
  * finds (the one --verify compiles against), 0 when it gives none; a
  * warning when that release predates the target GPU. Returns -1, or an
@@ -781,6 +826,7 @@ int main(int argc, char **argv) {
   }
   if ((code = parse_args(&c, argc, argv, &owned, &n_owned)) >= 0) goto done;
   if ((code = apply_config(&c, &cfg, optind < argc ? argv[optind] : c.project.compile_db)) >= 0) goto done;
+  if ((code = check_parse_flags(&c, &cfg)) >= 0) goto done;
   if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
   c.project.exclude = c.exclude;
