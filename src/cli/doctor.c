@@ -39,7 +39,10 @@
 
 enum {
   VERSION_TIMEOUT_MS = 10000, /* rocminfo */
-  PYTHON_TIMEOUT_MS = 120000  /* python3 importing torch: seconds on a cold cache */
+  /* python3 importing torch: seconds on a cold cache. The probe runs while
+   * the compilers are probed, so it adds nothing to the total wait but for
+   * a Python that hangs. */
+  PYTHON_TIMEOUT_MS = 60000
 };
 
 static const char doctor_usage[] =
@@ -198,6 +201,8 @@ typedef struct doctor {
   char *build_command;
   int pytorch;         /* --pytorch */
   const char *python;  /* --python, or NULL */
+  char *python_path;   /* the Python probed, or NULL when there is none */
+  c2h_proc python_probe; /* started by start_pytorch_probe, waited for by check_pytorch */
 } doctor;
 
 static item *add(doctor *d, section sec, const char *name, status st, const char *f, ...) C2H_PRINTF(5, 6);
@@ -232,6 +237,8 @@ static void doctor_free(doctor *d) {
   c2h_rocm_list_dispose(&d->rocm);
   c2h_device_libs_dispose(&d->dl);
   free(d->build_command);
+  c2h_proc_dispose(&d->python_probe);
+  free(d->python_path);
 }
 
 static void remove_tmpdir(void) {
@@ -656,8 +663,12 @@ static void check_gpus(doctor *d) {
   char *rocminfo_error = NULL;
   if (rocminfo) {
     char *argv[] = {rocminfo, NULL};
-    char *out = NULL;
-    int rc = c2h_proc_run(argv, NULL, VERSION_TIMEOUT_MS, &out);
+    c2h_proc run;
+    if (c2h_proc_start(&run, argv, NULL, VERSION_TIMEOUT_MS) == C2H_ERR_NOMEM ||
+        (run.pid && c2h_proc_wait(&run, 1, 1) != 0))
+      oom();
+    int rc = run.pid && run.code == 0 ? 0 : -1;
+    const char *out = run.out;
     for (const char *s = out; rc == 0 && s && (s = strstr(s, "Name:")) != NULL;) {
       s += 5;
       while (*s == ' ' || *s == '\t') s++;
@@ -669,9 +680,15 @@ static void check_gpus(doctor *d) {
         count_gpu(g, &n, name);
       }
     }
-    if (n) source = "rocminfo";
-    else if (rc != 0) rocminfo_error = fmt("rocminfo failed (exit status %d)", rc);
-    free(out);
+    if (n) {
+      source = "rocminfo";
+    } else if (rc != 0) {
+      char *why = c2h_proc_failure(&run, VERSION_TIMEOUT_MS);
+      if (!why) oom();
+      rocminfo_error = fmt("rocminfo %s", why);
+      free(why);
+    }
+    c2h_proc_dispose(&run);
   }
   if (!n) {
     const char *nodes = "/sys/class/kfd/kfd/topology/nodes";
@@ -923,7 +940,9 @@ static char *probe_value(const char *text, const char *key) {
   "function' or 'no kernel image is available for execution on the device', and forcing the GPU's ISA with " \
   "HSA_OVERRIDE_GFX_VERSION to make it load ends in 'Illegal instruction' or memory faults"
 
-static void check_pytorch(doctor *d) {
+/* Starts the Python probe of --pytorch, which check_pytorch waits for: it
+ * runs while the compilers are probed. */
+static void start_pytorch_probe(doctor *d) {
   char *python = d->python ? xstrdup(d->python) : c2h_proc_find_in_path("python3");
   if (d->python && !strchr(python, '/')) {
     char *found = c2h_proc_find_in_path(python);
@@ -931,18 +950,32 @@ static void check_pytorch(doctor *d) {
     python = found ? found : xstrdup(d->python);
   }
   if (!python || !is_exec(python)) {
-    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s not found: PyTorch extensions are built with Python",
-        d->python ? d->python : "python3");
     free(python);
     return;
   }
+  d->python_path = python;
   char *argv[] = {python, "-c", (char *)pytorch_probe, NULL};
-  char *out = NULL;
-  int code = c2h_proc_run(argv, NULL, PYTHON_TIMEOUT_MS, &out);
-  char *pyver = probe_value(out, "python");
-  if (code != 0 || !pyver) {
-    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s did not run the probe (exit %d)%s%.200s", python, code,
+  if (c2h_proc_start(&d->python_probe, argv, NULL, PYTHON_TIMEOUT_MS) == C2H_ERR_NOMEM) oom();
+}
+
+static void check_pytorch(doctor *d) {
+  if (!d->python_path) {
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s not found: PyTorch extensions are built with Python",
+        d->python ? d->python : "python3");
+    return;
+  }
+  const char *python = d->python_path;
+  c2h_proc *probe = &d->python_probe;
+  if (probe->pid && c2h_proc_wait(probe, 1, 1) != 0) oom();
+  const char *out = probe->out;
+  char *pyver = probe->pid && probe->code == 0 ? probe_value(out, "python") : NULL;
+  if (!pyver) {
+    char *why = probe->pid && probe->code == 0 ? xstrdup("printed no Python version")
+                                               : c2h_proc_failure(probe, PYTHON_TIMEOUT_MS);
+    if (!why) oom();
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s did not run the probe: it %s%s%.200s", python, why,
         out && *out ? ": " : "", out ? out : "");
+    free(why);
     goto done;
   }
   item *it = add(d, SEC_PYTORCH, "python", ST_OK, "Python %s", pyver);
@@ -1051,8 +1084,6 @@ static void check_pytorch(doctor *d) {
   free(tb);
 done:
   free(pyver);
-  free(out);
-  free(python);
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -1223,6 +1254,7 @@ int c2h_cli_doctor(int argc, char **argv) {
     fprintf(stderr, "cu2hip doctor: --hip-path: %s\n", msg);
     return herr.code == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
   }
+  if (d.pytorch) start_pytorch_probe(&d);
   check_rocm(&d);
   check_device_libs(&d);
   int can_build = check_compilers(&d);

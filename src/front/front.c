@@ -81,9 +81,10 @@ int c2h_front_check_flags(const char *const *args, size_t n, size_t *bad, c2h_er
     if ((ok = flags_parse(index, args + i, 1, 1)) < 0) goto nomem;
     if (!ok) *bad = i;
   }
-  rc = *bad < n ? c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept the flag '%s'",
-                                args[*bad])
-                : c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept these flags together");
+  if (*bad < n)
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept the flag '%s'", args[*bad]);
+  else
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept these flags together");
   goto done;
 nomem:
   rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");

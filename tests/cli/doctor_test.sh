@@ -149,6 +149,15 @@ if [ -n "$PYREAL" ]; then
   launch pt_json "${pt[@]}" -- --pytorch --python "$PYREAL" --format json
 fi
 launch pt_nopython "PATH=$work/stub-bin" -- --pytorch --python "$work/empty-bin/python3"
+# A rocminfo that never finishes is stopped at its time limit (10 s) and
+# said to have timed out; a Python killed by a signal is said to be.
+mkdir -p "$work/hang-bin"
+cp "$work/stub-bin/hipcc" "$work/stub-bin/clang++-19" "$work/hang-bin/"
+printf '#!/bin/sh\nexec /bin/sleep 607\n' >"$work/hang-bin/rocminfo"
+printf '#!/bin/sh\n/bin/sleep 1\nkill -KILL $$\n' >"$work/hang-bin/python3"
+chmod +x "$work/hang-bin/rocminfo" "$work/hang-bin/python3"
+hang_started=$(date +%s)
+(launch hang "PATH=$work/hang-bin" -- --pytorch && wait && echo $(($(date +%s) - hang_started)) >"$work/hang.seconds") &
 launch badhippath -- --hip-path "$work/empty-bin"
 launch badarch -- --offload-arch sm_80
 launch badformat -- --format xml
@@ -409,12 +418,22 @@ assert all(i["status"] == "ok" for i in pt), pt
 ' "$out" || die "JSON PyTorch items wrong"
 }
 
+check_hang() {
+  has '^  missing +gpu +none found \(rocminfo timed out after 10 s'
+  lacks 'exit -1'
+  has '^  missing +python +.*hang-bin/python3 did not run the probe: it was killed by signal 9'
+  local seconds
+  seconds=$(cat "$work/hang.seconds" 2>/dev/null)
+  [ -n "$seconds" ] && [ "$seconds" -lt 60 ] || die "doctor took ${seconds:-?} s with a rocminfo that hangs"
+  ! pgrep -f "^/bin/sleep 607$" >/dev/null || die "the hanging rocminfo was left running"
+}
+
 check_pt_nopython() {
   has '^  missing +python +.*empty-bin/python3 not found'
 }
 
 for s in text json nvidia hsa rocmpath oldhip arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat \
-  pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython; do
+  pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython hang; do
   check "$s"
 done
 echo "$passed passed, $failed failed"
