@@ -1101,6 +1101,19 @@ static char *verdict_text(const doctor *d, int can_build) {
              d->n_gpus > 0 ? "" : " (no GPU here to run it)");
 }
 
+/* s with its control characters escaped (\n, \t, \x1b, ...): values come
+ * from the environment, paths and programs' output, and must not start a
+ * line of their own or drive the terminal. The caller frees it. */
+static char *escaped(const char *s) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (!mem) oom();
+  c2h_report_put_escaped(mem, s ? s : "");
+  if (fclose(mem) != 0 || !text) oom();
+  return text;
+}
+
 static void print_text(const doctor *d, int can_build) {
   printf("cu2hip doctor: building HIP code for %s\n", d->t.name);
   for (int s = 0; s < SEC__COUNT; s++) {
@@ -1115,11 +1128,17 @@ static void print_text(const doctor *d, int can_build) {
         if (n_unset < 32) unset[n_unset++] = it->name;
         continue;
       }
-      int w = (int)strlen(it->name) > 24 ? 0 : 24;
-      if (s == SEC_ENV && it->value)
-        printf("  %-8s %s=%s: %s\n", status_names[it->st], it->name, it->value, it->message);
-      else
-        printf("  %-8s %-*s %s\n", status_names[it->st], w, it->name, it->message);
+      char *name = escaped(it->name), *message = escaped(it->message);
+      int w = (int)strlen(name) > 24 ? 0 : 24;
+      if (s == SEC_ENV && it->value) {
+        char *value = escaped(it->value);
+        printf("  %-8s %s=%s: %s\n", status_names[it->st], name, value, message);
+        free(value);
+      } else {
+        printf("  %-8s %-*s %s\n", status_names[it->st], w, name, message);
+      }
+      free(name);
+      free(message);
     }
     if (n_unset) {
       printf("  %-8s %-24s", status_names[ST_UNSET], "not set:");
@@ -1129,8 +1148,9 @@ static void print_text(const doctor *d, int can_build) {
   }
   size_t c[4];
   count_status(d, c);
-  char *v = verdict_text(d, can_build);
-  printf("\nverdict: %s\n", v);
+  char *v = verdict_text(d, can_build), *shown = escaped(v);
+  printf("\nverdict: %s\n", shown);
+  free(shown);
   printf("%zu ok, %zu warning%s, %zu missing (%zu variable%s not set)\n", c[0], c[1], c[1] == 1 ? "" : "s", c[2],
          c[3], c[3] == 1 ? "" : "s");
   free(v);
@@ -1199,9 +1219,11 @@ int c2h_cli_check_arch(const char *prog, const char *option, const char *value) 
 }
 
 static int doctor_usage_error(const char *f, const char *arg) {
+  char *shown = escaped(arg);
   fprintf(stderr, "cu2hip doctor: ");
-  fprintf(stderr, f, arg);
+  fprintf(stderr, f, shown);
   fprintf(stderr, "\nTry 'cu2hip doctor --help'.\n");
+  free(shown);
   return C2H_EXIT_USAGE;
 }
 
@@ -1251,7 +1273,9 @@ int c2h_cli_doctor(int argc, char **argv) {
   if (d.hip_path && c2h_hip_path_check(d.hip_path, &herr) != 0) {
     char msg[2048];
     c2h_error_format(&herr, msg, sizeof msg);
-    fprintf(stderr, "cu2hip doctor: --hip-path: %s\n", msg);
+    fputs("cu2hip doctor: --hip-path: ", stderr);
+    c2h_report_put_escaped(stderr, msg);
+    fputc('\n', stderr);
     return herr.code == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
   }
   if (d.pytorch) start_pytorch_probe(&d);
