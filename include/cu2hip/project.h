@@ -115,6 +115,8 @@ typedef struct c2h_project_file {
   int failed;            /* could not be read, translated or written */
   int cached;            /* up to date from an earlier run: not parsed nor written again */
   int edited;            /* its output was edited by a person and kept: not parsed nor written */
+  int folder;            /* not a file: a folder (named or walked) whose error this record carries
+                            (unreadable, nesting too deep, no sources); the run summary counts no file for it */
   c2h_verify_status verify;
   char *verify_part_of;  /* C2H_VERIFY_PART: the input whose compile includes it (owned) */
   c2h_file_stats stats;

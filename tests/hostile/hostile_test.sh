@@ -826,6 +826,9 @@ sc_unreadable_dir() {
   tn -o out/a src
   expect_rc 2
   expect_stderr 'src/locked: error: .*[Pp]ermission denied.*\[input-error\]' "an input-error naming src/locked"
+  # The folder is no file: its error counts as an error, not as a failed file.
+  expect_stderr '^cu2hip: 2 files: 2 translated \(2 changed, [0-9]+ edits?\); 1 error' "a summary of the 2 files"
+  ! grep -q 'failed' "$LOG/stderr" || die "the folder counted as a failed file: $(grep failed "$LOG/stderr")"
   expect_translation out/a/good.cu src/good.cu
   expect_translation out/a/open/visible.cu src/open/visible.cu
   [ ! -e out/a/locked/hidden.cu ] || die "a file of the unreadable directory was written"
