@@ -22,7 +22,8 @@ typedef enum c2h_buildfile_kind {
 } c2h_buildfile_kind;
 
 typedef struct c2h_buildfile_options {
-  /* GPU architecture the scripts build for; NULL: "gfx942". Borrowed. */
+  /* GPU architecture the scripts build for (gfxNNN[:feature+|-...]; any
+   * other value is a C2H_ERR_USAGE error); NULL or "": "gfx942". Borrowed. */
   const char *offload_arch;
   /* Source files renamed by the translation (e.g. "src/kernel.cu" ->
    * "src/kernel.hip"): references to them in the scripts are rewritten.

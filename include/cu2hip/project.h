@@ -65,7 +65,8 @@ typedef struct c2h_project_options {
    * (NULL: ".hpp"), and #include lines and build scripts follow. */
   int rename;
   const char *header_suffix;
-  /* The GPU the output is for (build scripts, --verify); NULL: "gfx942". */
+  /* The GPU the output is for (build scripts, --verify): gfxNNN with
+   * optional :feature+/- suffixes, else a C2H_ERR_USAGE error; NULL: "gfx942". */
   const char *offload_arch;
   /* Libraries translated to their ROCm-native API (--library-target
    * LIB=roc, e.g. "curand"): build scripts link the native library. */
@@ -114,6 +115,8 @@ typedef struct c2h_project_file {
   int failed;            /* could not be read, translated or written */
   int cached;            /* up to date from an earlier run: not parsed nor written again */
   int edited;            /* its output was edited by a person and kept: not parsed nor written */
+  int folder;            /* not a file: a folder (named or walked) whose error this record carries
+                            (unreadable, nesting too deep, no sources); the run summary counts no file for it */
   c2h_verify_status verify;
   char *verify_part_of;  /* C2H_VERIFY_PART: the input whose compile includes it (owned) */
   c2h_file_stats stats;

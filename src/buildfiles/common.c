@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "buildfiles/buildfiles.h"
+#include "rocm/arch_support.h"
 #include "util/buf.h"
 
 /* ---- entry points ------------------------------------------------------- */
@@ -64,6 +65,12 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   c2h_edit_list_init(&ctx.edits);
   if (kind != C2H_BUILDFILE_CMAKE && kind != C2H_BUILDFILE_MAKE && kind != C2H_BUILDFILE_SETUP_PY) {
     rc = c2h_error_set(err, C2H_ERR_USAGE, path, 0, 0, "not a build script kind cu2hip translates");
+    goto done;
+  }
+  if (opt && opt->offload_arch && *opt->offload_arch && c2h_arch_parse(opt->offload_arch, NULL) != 0) {
+    /* It is written into recipes and flags: nothing else may get there. */
+    rc = c2h_error_set(err, C2H_ERR_USAGE, path, 0, 0,
+                       "the offload architecture is not an AMD GPU architecture (" C2H_ARCH_FORM ")");
     goto done;
   }
   if (len && memchr(src, '\0', len)) {

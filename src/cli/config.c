@@ -1,5 +1,6 @@
 /* .cu2hip.yaml: discovery, parsing (libyaml) and validation. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ void c2h_config_dispose(c2h_config *cfg) {
   free_list(cfg->enable, cfg->n_enable);
   free_list(cfg->disable, cfg->n_disable);
   free_list(cfg->extra_args, cfg->n_extra_args);
+  free(cfg->extra_arg_marks);
   free_list(cfg->library_targets, cfg->n_library_targets);
   c2h_config_init(cfg);
 }
@@ -153,12 +155,33 @@ void c2h_check_pattern_hint(const char *pattern, char *buf, size_t size) {
   c2h_suggest_format(buf, size, &sug, "");
 }
 
-/* A list of strings (a single scalar counts as a list of one). */
+/* What a plain (unquoted) scalar is to YAML when it is not a string: "null",
+ * "a boolean", "a number", or NULL for a string. */
+static const char *plain_non_string(const yaml_node_t *n) {
+  if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return NULL;
+  const char *t = scalar(n);
+  static const char *const nulls[] = {"null", "Null", "NULL", "~", NULL};
+  static const char *const bools[] = {"true", "True", "TRUE", "false", "False", "FALSE", NULL};
+  for (size_t i = 0; nulls[i]; i++)
+    if (strcmp(t, nulls[i]) == 0) return "null";
+  for (size_t i = 0; bools[i]; i++)
+    if (strcmp(t, bools[i]) == 0) return "a boolean";
+  char *end = NULL;
+  int numeric = isdigit((unsigned char)t[0]) || (strchr("+-.", t[0]) && isdigit((unsigned char)t[1]));
+  if (numeric && (strtod(t, &end), end && !*end)) return "a number";
+  return NULL;
+}
+
+/* A list of strings (a single scalar counts as a list of one). marks, when
+ * not NULL, gets the line and column of each item (malloc'd). */
 static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check check, char ***out,
-                    size_t *n) {
+                    size_t *n, unsigned (**marks)[2]) {
   yaml_node_item_t single = 0, *items, *top;
   if (v->type == YAML_SCALAR_NODE) {
-    if (v->data.scalar.length == 0 && v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) return 0; /* empty */
+    const char *what = plain_non_string(v);
+    if ((v->data.scalar.length == 0 && v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) ||
+        (what && !strcmp(what, "null")))
+      return 0; /* empty: key:, key: null, key: ~ */
     single = (yaml_node_item_t)(v - l->doc->nodes.start) + 1;
     items = &single;
     top = items + 1;
@@ -169,13 +192,24 @@ static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check
     return fail_at(l, v, "'%s' must be a list of strings", key);
   }
   char **list = calloc((size_t)(top - items) + 1, sizeof *list);
-  if (!list) return nomem(l);
+  unsigned(*where)[2] = marks ? calloc((size_t)(top - items) + 1, sizeof *where) : NULL;
+  if (!list || (marks && !where)) {
+    free(list);
+    free(where);
+    return nomem(l);
+  }
   size_t k = 0;
   int rc = 0;
+  const char *what;
   for (yaml_node_item_t *it = items; it < top && rc == 0; it++) {
     yaml_node_t *item = yaml_document_get_node(l->doc, *it);
     if (!item || item->type != YAML_SCALAR_NODE || item->data.scalar.length == 0) {
       rc = fail_at(l, item ? item : v, "'%s' must be a list of strings", key);
+    } else if ((what = plain_non_string(item))) {
+      rc = fail_at(l, item, "'%s' must be a list of strings: item %zu is %s, not a string (quote it: \"%s\")", key,
+                   (size_t)(it - items) + 1, what, scalar(item));
+    } else if (strlen(scalar(item)) != item->data.scalar.length) {
+      rc = fail_at(l, item, "'%s': NUL byte in item %zu", key, (size_t)(it - items) + 1);
     } else if (check && !check(scalar(item))) {
       char hint[256];
       c2h_check_pattern_hint(scalar(item), hint, sizeof hint);
@@ -183,15 +217,21 @@ static int get_list(loader *l, const char *key, const yaml_node_t *v, item_check
     } else if (!(list[k] = c2h_strdup(scalar(item)))) {
       rc = nomem(l);
     } else {
+      if (where) {
+        where[k][0] = (unsigned)item->start_mark.line + 1;
+        where[k][1] = (unsigned)item->start_mark.column + 1;
+      }
       k++;
     }
   }
   if (rc) {
     free_list(list, k);
+    free(where);
     return rc;
   }
   *out = list;
   *n = k;
+  if (marks) *marks = where;
   return 0;
 }
 
@@ -230,7 +270,7 @@ static int resolve_rules(loader *l) {
 /* library-target: a list of --library-target values, each checked now. */
 static int library_targets(loader *l, const char *key, const yaml_node_t *v) {
   c2h_config *c = l->cfg;
-  int rc = get_list(l, key, v, NULL, &c->library_targets, &c->n_library_targets);
+  int rc = get_list(l, key, v, NULL, &c->library_targets, &c->n_library_targets, NULL);
   c2h_lib_targets scratch = {{0}};
   char why[512];
   for (size_t i = 0; rc == 0 && i < c->n_library_targets; i++)
@@ -267,18 +307,18 @@ static int load_mapping(loader *l, const yaml_node_t *root) {
     if (seen & (1u << idx)) return fail_at(l, k, "duplicate key '%s'", key);
     seen |= 1u << idx;
     switch (idx) {
-      case 0: rc = get_list(l, key, v, NULL, &c->rules, &c->n_rules); break;
+      case 0: rc = get_list(l, key, v, NULL, &c->rules, &c->n_rules, NULL); break;
       case 1: rc = rocm_ok(l, v, &c->rocm_version); break;
       case 2: rc = one_of(l, key, v, launch, &c->launch_syntax); break;
       case 3: rc = one_of(l, key, v, fail_on, &c->fail_on); break;
       case 4:
-        rc = get_list(l, key, v, pattern_ok, &c->enable, &c->n_enable);
+        rc = get_list(l, key, v, pattern_ok, &c->enable, &c->n_enable, NULL);
         break;
       case 5:
-        rc = get_list(l, key, v, pattern_ok, &c->disable, &c->n_disable);
+        rc = get_list(l, key, v, pattern_ok, &c->disable, &c->n_disable, NULL);
         break;
       case 6: rc = one_of(l, key, v, formats, &c->format); break;
-      case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args); break;
+      case 7: rc = get_list(l, key, v, NULL, &c->extra_args, &c->n_extra_args, &c->extra_arg_marks); break;
       case 8: rc = library_targets(l, key, v); break;
       case 9: rc = pytorch_ok(l, v, &c->pytorch_version); break;
       default: rc = one_of(l, key, v, wave64, &c->wave64); break;

@@ -22,6 +22,7 @@ typedef struct c2h_config {
   size_t n_enable, n_disable;
   char **extra_args;
   size_t n_extra_args;
+  unsigned (*extra_arg_marks)[2]; /* line and column (1-based) of each extra-args item */
   char **library_targets; /* --library-target values, validated, in order */
   size_t n_library_targets;
 } c2h_config;

@@ -25,6 +25,7 @@
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"
+#include "report/report.h"
 #include "rocm/arch_support.h"
 #include "rocm/install.h"
 #include "util/proc.h"
@@ -38,7 +39,10 @@
 
 enum {
   VERSION_TIMEOUT_MS = 10000, /* rocminfo */
-  PYTHON_TIMEOUT_MS = 120000  /* python3 importing torch: seconds on a cold cache */
+  /* python3 importing torch: seconds on a cold cache. The probe runs while
+   * the compilers are probed, so it adds nothing to the total wait but for
+   * a Python that hangs. */
+  PYTHON_TIMEOUT_MS = 60000
 };
 
 static const char doctor_usage[] =
@@ -197,6 +201,8 @@ typedef struct doctor {
   char *build_command;
   int pytorch;         /* --pytorch */
   const char *python;  /* --python, or NULL */
+  char *python_path;   /* the Python probed, or NULL when there is none */
+  c2h_proc python_probe; /* started by start_pytorch_probe, waited for by check_pytorch */
 } doctor;
 
 static item *add(doctor *d, section sec, const char *name, status st, const char *f, ...) C2H_PRINTF(5, 6);
@@ -231,6 +237,8 @@ static void doctor_free(doctor *d) {
   c2h_rocm_list_dispose(&d->rocm);
   c2h_device_libs_dispose(&d->dl);
   free(d->build_command);
+  c2h_proc_dispose(&d->python_probe);
+  free(d->python_path);
 }
 
 static void remove_tmpdir(void) {
@@ -655,8 +663,12 @@ static void check_gpus(doctor *d) {
   char *rocminfo_error = NULL;
   if (rocminfo) {
     char *argv[] = {rocminfo, NULL};
-    char *out = NULL;
-    int rc = c2h_proc_run(argv, NULL, VERSION_TIMEOUT_MS, &out);
+    c2h_proc run;
+    if (c2h_proc_start(&run, argv, NULL, VERSION_TIMEOUT_MS) == C2H_ERR_NOMEM ||
+        (run.pid && c2h_proc_wait(&run, 1, 1) != 0))
+      oom();
+    int rc = run.pid && run.code == 0 ? 0 : -1;
+    const char *out = run.out;
     for (const char *s = out; rc == 0 && s && (s = strstr(s, "Name:")) != NULL;) {
       s += 5;
       while (*s == ' ' || *s == '\t') s++;
@@ -668,9 +680,15 @@ static void check_gpus(doctor *d) {
         count_gpu(g, &n, name);
       }
     }
-    if (n) source = "rocminfo";
-    else if (rc != 0) rocminfo_error = fmt("rocminfo failed (exit status %d)", rc);
-    free(out);
+    if (n) {
+      source = "rocminfo";
+    } else if (rc != 0) {
+      char *why = c2h_proc_failure(&run, VERSION_TIMEOUT_MS);
+      if (!why) oom();
+      rocminfo_error = fmt("rocminfo %s", why);
+      free(why);
+    }
+    c2h_proc_dispose(&run);
   }
   if (!n) {
     const char *nodes = "/sys/class/kfd/kfd/topology/nodes";
@@ -922,7 +940,9 @@ static char *probe_value(const char *text, const char *key) {
   "function' or 'no kernel image is available for execution on the device', and forcing the GPU's ISA with " \
   "HSA_OVERRIDE_GFX_VERSION to make it load ends in 'Illegal instruction' or memory faults"
 
-static void check_pytorch(doctor *d) {
+/* Starts the Python probe of --pytorch, which check_pytorch waits for: it
+ * runs while the compilers are probed. */
+static void start_pytorch_probe(doctor *d) {
   char *python = d->python ? xstrdup(d->python) : c2h_proc_find_in_path("python3");
   if (d->python && !strchr(python, '/')) {
     char *found = c2h_proc_find_in_path(python);
@@ -930,18 +950,32 @@ static void check_pytorch(doctor *d) {
     python = found ? found : xstrdup(d->python);
   }
   if (!python || !is_exec(python)) {
-    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s not found: PyTorch extensions are built with Python",
-        d->python ? d->python : "python3");
     free(python);
     return;
   }
+  d->python_path = python;
   char *argv[] = {python, "-c", (char *)pytorch_probe, NULL};
-  char *out = NULL;
-  int code = c2h_proc_run(argv, NULL, PYTHON_TIMEOUT_MS, &out);
-  char *pyver = probe_value(out, "python");
-  if (code != 0 || !pyver) {
-    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s did not run the probe (exit %d)%s%.200s", python, code,
+  if (c2h_proc_start(&d->python_probe, argv, NULL, PYTHON_TIMEOUT_MS) == C2H_ERR_NOMEM) oom();
+}
+
+static void check_pytorch(doctor *d) {
+  if (!d->python_path) {
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s not found: PyTorch extensions are built with Python",
+        d->python ? d->python : "python3");
+    return;
+  }
+  const char *python = d->python_path;
+  c2h_proc *probe = &d->python_probe;
+  if (probe->pid && c2h_proc_wait(probe, 1, 1) != 0) oom();
+  const char *out = probe->out;
+  char *pyver = probe->pid && probe->code == 0 ? probe_value(out, "python") : NULL;
+  if (!pyver) {
+    char *why = probe->pid && probe->code == 0 ? xstrdup("printed no Python version")
+                                               : c2h_proc_failure(probe, PYTHON_TIMEOUT_MS);
+    if (!why) oom();
+    add(d, SEC_PYTORCH, "python", ST_MISSING, "%s did not run the probe: it %s%s%.200s", python, why,
         out && *out ? ": " : "", out ? out : "");
+    free(why);
     goto done;
   }
   item *it = add(d, SEC_PYTORCH, "python", ST_OK, "Python %s", pyver);
@@ -1050,8 +1084,6 @@ static void check_pytorch(doctor *d) {
   free(tb);
 done:
   free(pyver);
-  free(out);
-  free(python);
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -1069,6 +1101,19 @@ static char *verdict_text(const doctor *d, int can_build) {
              d->n_gpus > 0 ? "" : " (no GPU here to run it)");
 }
 
+/* s with its control characters escaped (\n, \t, \x1b, ...): values come
+ * from the environment, paths and programs' output, and must not start a
+ * line of their own or drive the terminal. The caller frees it. */
+static char *escaped(const char *s) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&text, &len);
+  if (!mem) oom();
+  c2h_report_put_escaped(mem, s ? s : "");
+  if (fclose(mem) != 0 || !text) oom();
+  return text;
+}
+
 static void print_text(const doctor *d, int can_build) {
   printf("cu2hip doctor: building HIP code for %s\n", d->t.name);
   for (int s = 0; s < SEC__COUNT; s++) {
@@ -1083,11 +1128,17 @@ static void print_text(const doctor *d, int can_build) {
         if (n_unset < 32) unset[n_unset++] = it->name;
         continue;
       }
-      int w = (int)strlen(it->name) > 24 ? 0 : 24;
-      if (s == SEC_ENV && it->value)
-        printf("  %-8s %s=%s: %s\n", status_names[it->st], it->name, it->value, it->message);
-      else
-        printf("  %-8s %-*s %s\n", status_names[it->st], w, it->name, it->message);
+      char *name = escaped(it->name), *message = escaped(it->message);
+      int w = (int)strlen(name) > 24 ? 0 : 24;
+      if (s == SEC_ENV && it->value) {
+        char *value = escaped(it->value);
+        printf("  %-8s %s=%s: %s\n", status_names[it->st], name, value, message);
+        free(value);
+      } else {
+        printf("  %-8s %-*s %s\n", status_names[it->st], w, name, message);
+      }
+      free(name);
+      free(message);
     }
     if (n_unset) {
       printf("  %-8s %-24s", status_names[ST_UNSET], "not set:");
@@ -1097,8 +1148,9 @@ static void print_text(const doctor *d, int can_build) {
   }
   size_t c[4];
   count_status(d, c);
-  char *v = verdict_text(d, can_build);
-  printf("\nverdict: %s\n", v);
+  char *v = verdict_text(d, can_build), *shown = escaped(v);
+  printf("\nverdict: %s\n", shown);
+  free(shown);
   printf("%zu ok, %zu warning%s, %zu missing (%zu variable%s not set)\n", c[0], c[1], c[1] == 1 ? "" : "s", c[2],
          c[3], c[3] == 1 ? "" : "s");
   free(v);
@@ -1157,10 +1209,21 @@ static int print_json(const doctor *d, int can_build) {
 
 /* ---- entry -------------------------------------------------------------- */
 
+int c2h_cli_check_arch(const char *prog, const char *option, const char *value) {
+  if (c2h_arch_parse(value, NULL) == 0) return 0;
+  fprintf(stderr, "%s: %s: '", prog, option);
+  c2h_report_put_escaped(stderr, value);
+  fprintf(stderr, "' is not an AMD GPU architecture (" C2H_ARCH_FORM ")%s\nTry '%s --help'.\n",
+          strchr(value, ',') ? "; give one architecture" : "", prog);
+  return C2H_EXIT_USAGE;
+}
+
 static int doctor_usage_error(const char *f, const char *arg) {
+  char *shown = escaped(arg);
   fprintf(stderr, "cu2hip doctor: ");
-  fprintf(stderr, f, arg);
+  fprintf(stderr, f, shown);
   fprintf(stderr, "\nTry 'cu2hip doctor --help'.\n");
+  free(shown);
   return C2H_EXIT_USAGE;
 }
 
@@ -1202,16 +1265,20 @@ int c2h_cli_doctor(int argc, char **argv) {
   if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
     return doctor_usage_error("--format must be text or json, not '%s'", format);
   if (d.python) d.pytorch = 1; /* --python names the Python of the PyTorch checks */
-  if (c2h_arch_parse(arch, &d.t) != 0)
-    return doctor_usage_error("'%s' is not an AMD GPU architecture (gfxNNN, optionally with :feature+/-)", arch);
+  int bad_arch = c2h_cli_check_arch("cu2hip doctor", "--offload-arch", arch);
+  if (bad_arch) return bad_arch;
+  c2h_arch_parse(arch, &d.t);
 
   c2h_error herr;
   if (d.hip_path && c2h_hip_path_check(d.hip_path, &herr) != 0) {
     char msg[2048];
     c2h_error_format(&herr, msg, sizeof msg);
-    fprintf(stderr, "cu2hip doctor: --hip-path: %s\n", msg);
+    fputs("cu2hip doctor: --hip-path: ", stderr);
+    c2h_report_put_escaped(stderr, msg);
+    fputc('\n', stderr);
     return herr.code == C2H_ERR_NOMEM ? C2H_EXIT_INTERNAL : C2H_EXIT_USAGE;
   }
+  if (d.pytorch) start_pytorch_probe(&d);
   check_rocm(&d);
   check_device_libs(&d);
   int can_build = check_compilers(&d);
@@ -1219,16 +1286,27 @@ int c2h_cli_doctor(int argc, char **argv) {
   check_environment(&d);
   if (d.pytorch) check_pytorch(&d);
 
-  int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS;
+  int rc = can_build ? C2H_EXIT_OK : C2H_EXIT_DIAGNOSTICS, unwritten = 0;
+  errno = 0;
   if (!strcmp(format, "json")) {
-    if (print_json(&d, can_build) != 0) {
-      fputs("cu2hip doctor: cannot write the report\n", stderr);
+    int bad = print_json(&d, can_build);
+    if (bad == -2) {
+      unwritten = 1;
+    } else if (bad) {
+      fputs("cu2hip doctor: out of memory building the report\n", stderr);
       rc = C2H_EXIT_INTERNAL;
     }
   } else {
     print_text(&d, can_build);
   }
-  if (fflush(stdout) != 0 || ferror(stdout)) rc = C2H_EXIT_USAGE;
+  if (fflush(stdout) != 0 || ferror(stdout)) unwritten = 1;
+  if (unwritten) {
+    /* A full disk or a closed pipe: an I/O error, said with its reason. */
+    int e = errno;
+    fprintf(stderr, "cu2hip doctor: cannot write the report to standard output%s%s\n", e ? ": " : "",
+            e ? strerror(e) : "");
+    rc = C2H_EXIT_USAGE;
+  }
   doctor_free(&d);
   return rc;
 }

@@ -1,6 +1,7 @@
 /* The cu2hip command: option parsing, the project configuration file,
  * report output and exit codes; the library does the work. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "cli/rules_cmd.h"
 #include "cli/supervise.h"
 #include "cu2hip/cu2hip.h"
+#include "front/front.h"
 #include "report/report.h"
 #include "rocm/arch_support.h"
 #include "rocm/install.h"
@@ -416,8 +418,7 @@ static int parse_args(cli *c, int argc, char **argv, char ***owned, size_t *n_ow
         c->project.header_suffix = optarg;
         break;
       case OPT_OFFLOAD_ARCH:
-        if (strncmp(optarg, "gfx", 3) != 0 || !optarg[3])
-          return usage_error("--offload-arch takes an AMD GPU name such as gfx942, not '%s'", optarg);
+        if (c2h_cli_check_arch("cu2hip", "--offload-arch", optarg)) return C2H_EXIT_USAGE;
         c->project.offload_arch = optarg;
         break;
       case OPT_VERIFY: c->verify = 1; break;
@@ -557,6 +558,50 @@ static int apply_config(cli *c, c2h_config *cfg, const char *first_input) {
   return code;
 }
 
+/* The parse flags (--extra-arg, -I/-D/-U, --std, the configuration's
+ * extra-args) checked once with libclang: a flag it rejects would fail
+ * every file alike. The message names the flag and where it came from.
+ * Returns -1, or an exit code after a message. */
+static int check_parse_flags(const cli *c, const c2h_config *cfg) {
+  size_t bad = 0;
+  c2h_error err;
+  c2h_error_clear(&err);
+  int rc = c2h_front_check_flags((const char *const *)c->clang_args, c->n_clang_args, &bad, &err);
+  if (!rc) return -1;
+  if (rc != C2H_ERR_USAGE) {
+    char msg[2048];
+    c2h_error_format(&err, msg, sizeof msg);
+    fprintf(stderr, "cu2hip: %s\n", msg);
+    return C2H_EXIT_INTERNAL;
+  }
+  size_t from_config = cfg->n_extra_args; /* they come first (apply_config) */
+  if (bad < from_config && cfg->extra_arg_marks) {
+    c2h_report_put_escaped(stderr, cfg->path);
+    fprintf(stderr, ":%u:%u: error: extra-args: the parser (libclang) does not accept the flag '",
+            cfg->extra_arg_marks[bad][0], cfg->extra_arg_marks[bad][1]);
+  } else if (bad < c->n_clang_args) {
+    fputs("cu2hip: the parser (libclang) does not accept the flag '", stderr);
+  } else {
+    fputs("cu2hip: the parser (libclang) does not accept these flags together:", stderr);
+    for (size_t i = 0; i < c->n_clang_args; i++) {
+      fputs(" '", stderr);
+      c2h_report_put_escaped(stderr, c->clang_args[i]);
+      fputc('\'', stderr);
+    }
+    if (from_config) {
+      fputs(" (the first ", stderr);
+      fprintf(stderr, "%zu from extra-args of ", from_config);
+      c2h_report_put_escaped(stderr, cfg->path);
+      fputc(')', stderr);
+    }
+    fputc('\n', stderr);
+    return C2H_EXIT_USAGE;
+  }
+  c2h_report_put_escaped(stderr, c->clang_args[bad]);
+  fputs(bad < from_config ? "'\n" : "' given on the command line\n", stderr);
+  return C2H_EXIT_USAGE;
+}
+
 /* --rocm-version auto: the HIP version of the installation the ROCm search
  * finds (the one --verify compiles against), 0 when it gives none; a
  * warning when that release predates the target GPU. Returns -1, or an
@@ -638,6 +683,15 @@ static FILE *default_report_stream(const cli *c, c2h_report_format format) {
   return c->check_only && format != C2H_FORMAT_TEXT ? stdout : stderr;
 }
 
+/* What the run writes to standard output, for messages about writing it. */
+static const char *stdout_holds(const cli *c, c2h_report_format format) {
+  int translation = !c->check_only && c->project.mode == C2H_OUTPUT_STDOUT;
+  int report = c->output ? strcmp(c->output, "-") == 0 : default_report_stream(c, format) == stdout;
+  return translation && report ? "the translation and the report" : translation ? "the translation"
+         : report                                                   ? "the report"
+                                                                    : "the output";
+}
+
 /* Writes the report where --output says: the default stream, stdout ("-")
  * or a file replaced atomically. Returns 0, or an exit code after a message. */
 static int write_report(const cli *c, c2h_report_format format, const c2h_diag_list *diags) {
@@ -647,8 +701,15 @@ static int write_report(const cli *c, c2h_report_format format, const c2h_diag_l
   int rc = 0;
   if (!c->output || strcmp(c->output, "-") == 0) {
     FILE *out = c->output ? stdout : default_report_stream(c, format);
+    errno = 0;
     rc = c2h_report_write(out, format, diags, c->sarif_root, &err);
-    if (rc == 0 && fflush(out) != 0) rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report");
+    if (rc == 0 && fflush(out) != 0) rc = C2H_ERR_IO;
+    if (rc == C2H_ERR_IO) {
+      /* A full disk or a closed pipe: said with the system's reason. */
+      int e = errno;
+      rc = c2h_error_set(&err, C2H_ERR_IO, NULL, 0, 0, "cannot write the report to %s%s%s",
+                         out == stdout ? "standard output" : "standard error", e ? ": " : "", e ? strerror(e) : "");
+    }
   } else {
     char *data = NULL;
     size_t len = 0;
@@ -782,6 +843,7 @@ int main(int argc, char **argv) {
   }
   if ((code = parse_args(&c, argc, argv, &owned, &n_owned)) >= 0) goto done;
   if ((code = apply_config(&c, &cfg, optind < argc ? argv[optind] : c.project.compile_db)) >= 0) goto done;
+  if ((code = check_parse_flags(&c, &cfg)) >= 0) goto done;
   if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
   c.project.exclude = c.exclude;
@@ -806,7 +868,7 @@ int main(int argc, char **argv) {
   }
   /* From here on the run may crash on a file: a supervising parent starts
    * it again without that file (supervise.c). No thread runs before this. */
-  if ((code = c2h_cli_supervise(&journal)) >= 0) goto done;
+  if ((code = c2h_cli_supervise(&journal, stdout_holds(&c, format))) >= 0) goto done;
   c.project.journal = journal;
   c2h_error err;
   c2h_error_clear(&err);

@@ -90,7 +90,7 @@ static int wait_or_stop(pid_t pid, c2h_journal *j, int *status, const char **ove
   }
 }
 
-int c2h_cli_supervise(c2h_journal **journal) {
+int c2h_cli_supervise(c2h_journal **journal, const char *what) {
   *journal = NULL;
   const char *off = getenv("CU2HIP_NO_SUPERVISOR");
   if (off && *off && strcmp(off, "0") != 0) return -1;
@@ -139,9 +139,10 @@ int c2h_cli_supervise(c2h_journal **journal) {
     if (WIFEXITED(status)) {
       int code = WEXITSTATUS(status);
       if (pass_on(out) != 0) {
-        /* A full disk or a closed pipe on stdout: the translation is lost,
+        /* A full disk or a closed pipe on stdout: what it held is lost,
          * which must not pass for success (nor for mere diagnostics). */
-        fprintf(stderr, "cu2hip: cannot write the translation to standard output: %s\n", strerror(errno));
+        int e = errno;
+        fprintf(stderr, "cu2hip: cannot write %s to standard output: %s\n", what, strerror(e));
         if (code < C2H_EXIT_USAGE) code = C2H_EXIT_USAGE;
       }
       close(out);

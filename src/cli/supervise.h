@@ -9,7 +9,9 @@
  * is made and the caller is the run). In the parent, returns only when the
  * run is over, with the exit code to leave with; the child's standard
  * output is held back until its attempt is known to be the last. Call it
- * before any thread is started. CU2HIP_NO_SUPERVISOR=1 turns it off. */
-int c2h_cli_supervise(c2h_journal **journal);
+ * before any thread is started. CU2HIP_NO_SUPERVISOR=1 turns it off.
+ * `what` names what the run writes to standard output ("the report", "the
+ * translation"), for the message when passing it on fails. */
+int c2h_cli_supervise(c2h_journal **journal, const char *what);
 
 #endif

@@ -35,13 +35,65 @@ void c2h_front_free(c2h_front *fe) {
   free(fe);
 }
 
+/* The translator's own flags, first on every parse's command line. */
+static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
+                                   "--cuda-gpu-arch=sm_70", "-std=c++17",
+                                   "-Wno-unknown-cuda-version",
+                                   /* The translation drops `register`
+                                    * (scan/register.c): not a parse error. */
+                                   "-Wno-register"};
+
+/* Whether libclang parses an empty file with the translator's flags and
+ * args[i] for each i in [0, n) but skip. */
+static int flags_parse(CXIndex index, const char *const *args, size_t n, size_t skip) {
+  size_t n_base = sizeof base / sizeof *base;
+  const char **all = calloc(n_base + n + 2, sizeof *all);
+  if (!all) return -1;
+  int k = 0;
+  for (size_t i = 0; i < n_base; i++) all[k++] = base[i];
+  all[k++] = "-nocudainc";
+  for (size_t i = 0; i < n; i++)
+    if (i != skip) all[k++] = args[i];
+  struct CXUnsavedFile file = {"cu2hip-flags-probe.cu", "", 0};
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, file.Filename, all, k, &file, 1, 0, &tu);
+  if (tu) clang_disposeTranslationUnit(tu);
+  free(all);
+  return ec == CXError_Success;
+}
+
+int c2h_front_check_flags(const char *const *args, size_t n, size_t *bad, c2h_error *err) {
+  *bad = n;
+  if (!n) return 0;
+  c2h_front_prepare_process();
+  CXIndex index = clang_createIndex(1, 0);
+  if (!index) return c2h_error_set(err, C2H_ERR_INTERNAL, NULL, 0, 0, "libclang could not create an index");
+  int rc = 0, ok = flags_parse(index, args, n, n);
+  if (ok < 0) goto nomem;
+  if (ok) goto done;
+  /* The flag without which the others parse, else one that fails alone;
+   * else the combination is to blame (*bad stays n). */
+  for (size_t i = 0; i < n && *bad == n; i++) {
+    if ((ok = flags_parse(index, args, n, i)) < 0) goto nomem;
+    if (ok) *bad = i;
+  }
+  for (size_t i = 0; i < n && *bad == n; i++) {
+    if ((ok = flags_parse(index, args + i, 1, 1)) < 0) goto nomem;
+    if (!ok) *bad = i;
+  }
+  if (*bad < n)
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept the flag '%s'", args[*bad]);
+  else
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "the parser (libclang) does not accept these flags together");
+  goto done;
+nomem:
+  rc = c2h_error_set(err, C2H_ERR_NOMEM, NULL, 0, 0, "out of memory");
+done:
+  clang_disposeIndex(index);
+  return rc;
+}
+
 int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err) {
-  static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
-                                     "--cuda-gpu-arch=sm_70", "-std=c++17",
-                                     "-Wno-unknown-cuda-version",
-                                     /* The translation drops `register`
-                                      * (scan/register.c): not a parse error. */
-                                     "-Wno-register"};
   static const char *const shim_args[] = {"-nocudainc", "-include", SHIM_IMPLICIT,
                                           "-I" SHIM_INCLUDE_DIR};
   int rc = 0;

@@ -237,6 +237,16 @@ typedef struct c2h_front c2h_front;
 int c2h_front_new(c2h_front **out, const c2h_front_options *options, c2h_error *err);
 void c2h_front_free(c2h_front *fe);
 
+/* Whether libclang accepts the user's flags (--extra-arg, -I/-D/-U/--std,
+ * the configuration's extra-args): an empty file is parsed with the
+ * translator's flags and args. A rejected flag would otherwise fail every
+ * file's parse alike, with nothing but libclang's error number. Returns 0;
+ * C2H_ERR_USAGE with *bad the index of the flag to blame (n when only the
+ * combination fails) and err saying so; C2H_ERR_NOMEM or C2H_ERR_INTERNAL.
+ * Call it before any thread is started (it sets up the process as
+ * c2h_front_new does). */
+int c2h_front_check_flags(const char *const *args, size_t n, size_t *bad, c2h_error *err);
+
 /* Sets up the process for libclang (it parses on the caller's thread, so
  * that the stack is ours). Called by c2h_front_new; idempotent, thread-safe. */
 void c2h_front_prepare_process(void);

@@ -99,6 +99,15 @@ int c2h_front_parse_unit(c2h_front *fe, const char *main_path, const char *main_
     rc = c2h_error_set(err, C2H_ERR_CRASH, path, 0, 0, "the parser (libclang) crashed while reading the file");
     goto done;
   }
+  if (ec == CXError_ASTReadError && n_file_args) {
+    /* The translator's and the user's flags were checked before the run
+     * (c2h_front_check_flags): the file's own are left. */
+    rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0,
+                       "the parser (libclang) rejected the file's compile flags (libclang error %d): see its "
+                       "entry in the compile database",
+                       (int)ec);
+    goto done;
+  }
   if (ec != CXError_Success || !tu) {
     rc = c2h_error_set(err, C2H_ERR_PARSE, path, 0, 0, "the parser could not process the file (libclang error %d)",
                        (int)ec);

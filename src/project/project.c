@@ -100,6 +100,12 @@ int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const cha
                            reason);
 }
 
+int c2h_run_folder_error(c2h_run *r, const char *path, const char *fmt, const char *reason) {
+  int rc = c2h_run_input_error(r, path, fmt, reason);
+  if (rc == 0) r->sum->records[r->sum->n_records - 1].folder = 1;
+  return rc;
+}
+
 static int matches_any(const char *const *patterns, size_t n, const char *rel) {
   const char *base = c2h_path_basename(rel);
   for (size_t i = 0; i < n; i++)
@@ -1226,6 +1232,13 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0, "--rename needs an output directory (-o DIR)");
     goto done;
   }
+  /* The architecture goes into build scripts and compile commands: only
+   * what c2h_arch_parse accepts may get there. */
+  if (o->offload_arch && c2h_arch_parse(o->offload_arch, NULL) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                       "the offload architecture is not an AMD GPU architecture (" C2H_ARCH_FORM ")");
+    goto done;
+  }
   /* A HIP path that is none is the user's mistake: said before translating. */
   if (o->verify && o->verify_options.hip_path && (rc = c2h_hip_path_check(o->verify_options.hip_path, err)))
     goto done;
@@ -1313,7 +1326,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   }
   for (size_t i = 0; i < n_inputs && rc == 0; i++)
     if (is_dir[i] == 2)
-      rc = c2h_run_input_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
+      rc = c2h_run_folder_error(&run, inputs[i], "%s", "no CUDA sources found (looked for " SOURCE_EXTS ")");
   if (rc) goto fail;
   /* Every input failed (`-o out missing.cu`): nothing to write, so no
    * output root is made either. */
@@ -1369,7 +1382,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   for (size_t i = 0; i < sum->n_records; i++) walked += sum->records[i].translated;
   for (size_t i = 0; i < run.jobs.len; i++) any_walk |= run.jobs.items[i].from_walk;
   if (any_walk && !any_named && walked == 0)
-    rc = c2h_run_input_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");
+    rc = c2h_run_folder_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");
   if (rc) goto fail;
   if (o->verify && o->mode == C2H_OUTPUT_DIR && (rc = c2h_run_verify(&run))) goto fail;
   if (cache) {

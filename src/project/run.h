@@ -88,6 +88,10 @@ void c2h_job_list_dispose(c2h_job_list *l);
 /* An `input-error` diagnostic for a path (counted in the summary). */
 int c2h_run_input_error(c2h_run *r, const char *path, const char *fmt, const char *reason);
 
+/* The same for a folder (unreadable, nested too deep, holding no source):
+ * its record is marked `folder`, so the summary counts no failed file. */
+int c2h_run_folder_error(c2h_run *r, const char *path, const char *fmt, const char *reason);
+
 /* Whether --exclude/--include leave rel out. */
 int c2h_run_excluded(const c2h_run *r, const char *rel);
 

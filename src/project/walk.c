@@ -124,9 +124,9 @@ static int walk(c2h_run *r, const char *dir, const char *rel, int depth) {
   int rc = 0;
   char **names = NULL;
   size_t n = 0, cap = 0;
-  if (depth > MAX_DEPTH) return c2h_run_input_error(r, dir, "%s", "directory nesting too deep; not walked further");
+  if (depth > MAX_DEPTH) return c2h_run_folder_error(r, dir, "%s", "directory nesting too deep; not walked further");
   DIR *d = opendir(dir);
-  if (!d) return c2h_run_input_error(r, dir, "cannot open directory: %s", strerror(errno));
+  if (!d) return c2h_run_folder_error(r, dir, "cannot open directory: %s", strerror(errno));
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     if (e->d_name[0] == '.') continue; /* hidden: also our own temporary files and cache */

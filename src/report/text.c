@@ -41,6 +41,7 @@ static void split_run(const c2h_project_summary *s, run_split *p) {
   memset(p, 0, sizeof *p);
   for (size_t i = 0; i < s->n_records; i++) {
     const c2h_project_file *f = &s->records[i];
+    if (f->folder) continue; /* its error is a diagnostic of its own: no file failed */
     if (f->failed) p->failed++;
     else if (f->edited) p->kept_edited++;
     else if (f->cached) p->up_to_date++;

@@ -2,11 +2,38 @@
  * advice for an older installation (arch_support.h). */
 #include "rocm/arch_support.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cu2hip/error.h"
 #include "util/buf.h"
+
+/* One validator for every place an architecture comes from: the
+ * --offload-arch of every command, the library's options. The value ends up
+ * in build scripts and compiler command lines, so nothing but this form
+ * passes (no blanks, quotes, $, ;). */
+int c2h_arch_parse(const char *text, c2h_arch *arch) {
+  size_t n = text ? strlen(text) : 0;
+  if (!text || n >= sizeof arch->name || strncmp(text, "gfx", 3) != 0) return -1;
+  size_t proc_len = strcspn(text, ":");
+  size_t digits = strspn(text + 3, "0123456789abcdef");
+  if (digits == 0 || 3 + digits != proc_len || !isdigit((unsigned char)text[3])) return -1;
+  for (const char *f = text + proc_len; *f;) {
+    f++; /* ':' */
+    size_t fl = strcspn(f, ":");
+    if (fl < 2 || (f[fl - 1] != '+' && f[fl - 1] != '-')) return -1;
+    for (size_t k = 0; k + 1 < fl; k++)
+      if (!islower((unsigned char)f[k]) && !isdigit((unsigned char)f[k])) return -1;
+    f += fl;
+  }
+  if (!arch) return 0;
+  memcpy(arch->name, text, n + 1);
+  snprintf(arch->base, sizeof arch->base, "%.*s", (int)proc_len, text);
+  snprintf(arch->isa, sizeof arch->isa, "%.*s", (int)(proc_len - 3), text + 3);
+  return 0;
+}
 
 typedef struct arch_release {
   const char *arch;

@@ -150,6 +150,7 @@ int c2h_proc_wait(c2h_proc *ps, size_t n, int all) {
         if (r == p->pid || (r < 0 && errno != EINTR)) {
           p->exited = 1;
           p->code = r == p->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+          p->signal = r == p->pid && WIFSIGNALED(st) ? WTERMSIG(st) : 0;
         }
       }
       if (!p->exited && now >= p->deadline) {
@@ -202,6 +203,23 @@ void c2h_proc_dispose(c2h_proc *p) {
   memset(p, 0, sizeof *p);
   p->fd = -1;
   p->code = -1;
+}
+
+char *c2h_proc_failure(const c2h_proc *p, long timeout_ms) {
+  c2h_buf b;
+  c2h_buf_init(&b);
+  int bad;
+  if (!p->pid) bad = c2h_buf_printf(&b, "could not be started");
+  else if (p->timed_out) bad = c2h_buf_printf(&b, "timed out after %ld s", (timeout_ms + 999) / 1000);
+  else if (p->signal) bad = c2h_buf_printf(&b, "was killed by signal %d (%s)", p->signal, strsignal(p->signal));
+  else if (p->code == 127 && !p->len) bad = c2h_buf_printf(&b, "could not be run");
+  else if (p->code >= 0) bad = c2h_buf_printf(&b, "exited with status %d", p->code);
+  else bad = c2h_buf_printf(&b, "ended abnormally");
+  if (bad) {
+    c2h_buf_dispose(&b);
+    return NULL;
+  }
+  return c2h_buf_detach(&b, NULL);
 }
 
 int c2h_proc_run(char *const argv[], const char *cwd, long timeout_ms, char **out) {

@@ -18,6 +18,7 @@ typedef struct c2h_proc {
   int exited;    /* reaped */
   int code;      /* exit status; -1 when killed by a signal or timed out */
   int timed_out;
+  int signal;    /* the signal that ended it, 0 when it exited (or timed out) */
 } c2h_proc;
 
 /* Starts argv[0] (a path: PATH is not searched) with stdin from /dev/null
@@ -43,6 +44,13 @@ void c2h_proc_kill(c2h_proc *p);
 /* Kills the process if it still runs, closes its pipe and frees its output;
  * p is left not started. */
 void c2h_proc_dispose(c2h_proc *p);
+
+/* Why a finished process p did not exit with status 0, for a message
+ * ("timed out after 10 s", "was killed by signal 9 (Killed)", "exited with
+ * status 3", "could not be started", "could not be run"); timeout_ms is
+ * the limit it was started with. The caller frees it; NULL when out of
+ * memory. */
+char *c2h_proc_failure(const c2h_proc *p, long timeout_ms);
 
 /* Runs argv to completion (in cwd when not NULL); its output in *out (the
  * caller frees it; NULL when out of memory). Returns the exit status, -1

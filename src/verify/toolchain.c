@@ -54,26 +54,6 @@ static void free_argv(char **argv, size_t argc) {
 
 /* ---- architecture ------------------------------------------------------- */
 
-int c2h_arch_parse(const char *text, c2h_arch *arch) {
-  size_t n = strlen(text);
-  if (n >= sizeof arch->name || strncmp(text, "gfx", 3) != 0) return -1;
-  size_t proc_len = strcspn(text, ":");
-  size_t digits = strspn(text + 3, "0123456789abcdef");
-  if (digits == 0 || 3 + digits != proc_len || !isdigit((unsigned char)text[3])) return -1;
-  for (const char *f = text + proc_len; *f;) {
-    f++; /* ':' */
-    size_t fl = strcspn(f, ":");
-    if (fl < 2 || (f[fl - 1] != '+' && f[fl - 1] != '-')) return -1;
-    for (size_t k = 0; k + 1 < fl; k++)
-      if (!islower((unsigned char)f[k]) && !isdigit((unsigned char)f[k])) return -1;
-    f += fl;
-  }
-  memcpy(arch->name, text, n + 1);
-  snprintf(arch->base, sizeof arch->base, "%.*s", (int)proc_len, text);
-  snprintf(arch->isa, sizeof arch->isa, "%.*s", (int)(proc_len - 3), text + 3);
-  return 0;
-}
-
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 
 /* path made absolute (the compiles run in a scratch folder): its real path

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "cu2hip/error.h"
+#include "rocm/arch_support.h" /* c2h_arch, c2h_arch_parse */
 #include "rocm/install.h"
 #include "util/proc.h"
 
@@ -17,18 +18,6 @@ enum {
   C2H_TOOLCHAIN_MAX_COMPILERS = 16,
   C2H_TOOLCHAIN_PROBE_TIMEOUT_MS = 120000 /* one compile of the probe kernel */
 };
-
-/* ---- architecture ------------------------------------------------------- */
-
-typedef struct c2h_arch {
-  char name[64]; /* as given, e.g. gfx942:xnack- */
-  char base[64]; /* the processor without features, e.g. gfx942 */
-  char isa[32];  /* its device-library suffix, e.g. 942 (oclc_isa_version_942.bc) */
-} c2h_arch;
-
-/* Parses gfxNNN with optional :feature+ / :feature- suffixes. Returns 0, or
- * -1 when text is not of that form. */
-int c2h_arch_parse(const char *text, c2h_arch *arch);
 
 /* ---- ROCm prefix and device libraries ----------------------------------- */
 

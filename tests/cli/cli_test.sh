@@ -794,6 +794,49 @@ sc_rocm_version_auto() {
 
 # ---- driver ----------------------------------------------------------------
 
+# A parse flag libclang rejects (--extra-arg, --std, the configuration's
+# extra-args) is said once, before any file, naming the flag and where it
+# came from; a YAML null, number or boolean in extra-args is a located
+# configuration error. Valid flags still translate.
+sc_rejected_parse_flags() {
+  mkdir -p src
+  write_good src/a.cu
+  write_good src/b.cu
+  t check --no-config --extra-arg=--std=c++99 src
+  expect_rc 2
+  expect_stderr "^cu2hip: the parser \(libclang\) does not accept the flag '--std=c\+\+99' given on the command line" "the flag named"
+  [ "$(grep -c 'libclang' "$LOG/stderr")" = 1 ] || die "not said once: $(stderr_excerpt)"
+  ! grep -q 'libclang error' "$LOG/stderr" || die "a per-file libclang error: $(stderr_excerpt)"
+  t check --no-config --std c++99 src/a.cu
+  expect_rc 2
+  expect_stderr "does not accept the flag '-std=c\+\+99' given on the command line"
+  printf 'extra-args:\n  - -DX=1\n  - --std=c++99\n' >src/.cu2hip.yaml
+  t check src
+  expect_rc 2
+  expect_stderr "src/\.cu2hip\.yaml:3:5: error: extra-args: the parser \(libclang\) does not accept the flag '--std=c\+\+99'" "the config file, line and column"
+  ! grep -q 'libclang error' "$LOG/stderr" || die "a per-file libclang error: $(stderr_excerpt)"
+  printf 'extra-args: [null]\n' >src/.cu2hip.yaml
+  t check src
+  expect_rc 2
+  expect_stderr "src/\.cu2hip\.yaml:1:14: error: 'extra-args' must be a list of strings: item 1 is null" "a located config error"
+  printf 'extra-args:\n  - -DX=1\n  - ~\n' >src/.cu2hip.yaml
+  t check src
+  expect_rc 2
+  expect_stderr "src/\.cu2hip\.yaml:3:5: error: 'extra-args' must be a list of strings: item 2 is null"
+  printf 'extra-args: [-DX, 3]\n' >src/.cu2hip.yaml
+  t check src
+  expect_rc 2
+  expect_stderr "src/\.cu2hip\.yaml:1:19: error: 'extra-args' must be a list of strings: item 2 is a number"
+  printf 'extra-args: ["-DN=3", "null"]\n' >src/.cu2hip.yaml
+  t check src
+  expect_rc 2
+  expect_stderr "does not accept the flag 'null'" "a quoted null is a flag, and named"
+  printf 'extra-args: [-DX=1, -Wno-unused]\n' >src/.cu2hip.yaml
+  t check --extra-arg=-DY=2 --std c++14 src
+  expect_rc 0
+  rm src/.cu2hip.yaml
+}
+
 scenarios=(
   missing_file
   missing_file_among_others
@@ -829,6 +872,7 @@ scenarios=(
   library_target
   pytorch_version
   rocm_version_auto
+  rejected_parse_flags
 )
 
 . "$(dirname "$0")/../lib/scenarios.sh"

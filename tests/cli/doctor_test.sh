@@ -149,7 +149,23 @@ if [ -n "$PYREAL" ]; then
   launch pt_json "${pt[@]}" -- --pytorch --python "$PYREAL" --format json
 fi
 launch pt_nopython "PATH=$work/stub-bin" -- --pytorch --python "$work/empty-bin/python3"
+# A rocminfo that never finishes is stopped at its time limit (10 s) and
+# said to have timed out; a Python killed by a signal is said to be.
+mkdir -p "$work/hang-bin"
+cp "$work/stub-bin/hipcc" "$work/stub-bin/clang++-19" "$work/hang-bin/"
+printf '#!/bin/sh\nexec /bin/sleep 607\n' >"$work/hang-bin/rocminfo"
+printf '#!/bin/sh\n/bin/sleep 1\nkill -KILL $$\n' >"$work/hang-bin/python3"
+chmod +x "$work/hang-bin/rocminfo" "$work/hang-bin/python3"
+hang_started=$(date +%s)
+(launch hang "PATH=$work/hang-bin" -- --pytorch && wait && echo $(($(date +%s) - hang_started)) >"$work/hang.seconds") &
 launch badhippath -- --hip-path "$work/empty-bin"
+# Values from the environment (and arguments) are shown with their control
+# characters escaped: a newline or an escape sequence cannot forge a line of
+# the report or drive the terminal; JSON carries them escaped by jansson.
+forge=$(printf 'gfx90a\n  ok       forged                   line\033[31m')
+launch ctlenv "PATH=$work/stub-bin" "PYTORCH_ROCM_ARCH=$forge" "HIP_PATH=$(printf '/x\ny')" --
+launch ctlenv_json "PATH=$work/stub-bin" "PYTORCH_ROCM_ARCH=$forge" -- --format json
+launch ctlarg -- "$(printf -- '--bogus\033]0;x\007\nb')"
 launch badarch -- --offload-arch sm_80
 launch badformat -- --format xml
 wait
@@ -409,12 +425,44 @@ assert all(i["status"] == "ok" for i in pt), pt
 ' "$out" || die "JSON PyTorch items wrong"
 }
 
+check_hang() {
+  has '^  missing +gpu +none found \(rocminfo timed out after 10 s'
+  lacks 'exit -1'
+  has '^  missing +python +.*hang-bin/python3 did not run the probe: it was killed by signal 9'
+  local seconds
+  seconds=$(cat "$work/hang.seconds" 2>/dev/null)
+  [ -n "$seconds" ] && [ "$seconds" -lt 60 ] || die "doctor took ${seconds:-?} s with a rocminfo that hangs"
+  ! pgrep -f "^/bin/sleep 607$" >/dev/null || die "the hanging rocminfo was left running"
+}
+
+check_ctlenv() {
+  has '^  warning  PYTORCH_ROCM_ARCH=gfx90a\\n  ok       forged                   line\\x1b\[31m: does not include gfx942'
+  has '^  warning  HIP_PATH=/x\\ny: '
+  lacks '^  ok       forged'
+  lacks "$(printf '\033')"
+}
+
+check_ctlenv_json() {
+  "$PYTHON" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = [i for i in d["items"] if i["name"] == "PYTORCH_ROCM_ARCH"][0]
+assert v["value"] == "gfx90a\n  ok       forged                   line\x1b[31m", v
+' "$out" || die "JSON value of PYTORCH_ROCM_ARCH wrong"
+  ! grep -q "$(printf '\033')" "$out" || die "a raw escape character in the JSON"
+}
+
+check_ctlarg() {
+  [ "$rc" = 2 ] || die "exit code $rc, want 2"
+  grep -qF "unknown argument '--bogus\\x1b]0;x\\x07\\nb'" "$work/ctlarg.err" || die "not escaped: $(cat -A "$work/ctlarg.err")"
+}
+
 check_pt_nopython() {
   has '^  missing +python +.*empty-bin/python3 not found'
 }
 
 for s in text json nvidia hsa rocmpath oldhip arch90a nocc stub rel examples hippath rocmenv badhippath badarch badformat \
-  pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython; do
+  pt_ok pt_noarch pt_envarch pt_triton pt_cuda pt_broken pt_json pt_nopython hang ctlenv ctlenv_json ctlarg; do
   check "$s"
 done
 echo "$passed passed, $failed failed"

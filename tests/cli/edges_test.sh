@@ -204,6 +204,30 @@ sc_full_disk_on_stdout() {
   expect_stderr 'cannot write the translation.*(No space left on device|standard output)'
 }
 
+# check's machine-readable report goes to stdout: a full disk there is an
+# I/O error (exit 2) about the report, with the system's reason, supervised
+# or not; doctor's report the same.
+sc_full_disk_report_on_stdout() {
+  [ -w /dev/full ] || skip "/dev/full not available"
+  write_good x.cu
+  local sup
+  for sup in 0 1; do
+    CU2HIP_NO_SUPERVISOR=$sup "$TOOL" check --no-config --format json x.cu >/dev/full 2>"$LOG/stderr"
+    rc=$?
+    expect_rc 2
+    expect_stderr '^cu2hip: (error: )?cannot write the report to standard output: No space left on device' \
+      "the report named (CU2HIP_NO_SUPERVISOR=$sup)"
+    expect_no_stderr 'translation'
+  done
+  local f
+  for f in text json; do
+    PATH=/nonexistent "$TOOL" doctor --format $f >/dev/full 2>"$LOG/stderr"
+    rc=$?
+    expect_rc 2
+    expect_stderr '^cu2hip doctor: cannot write the report to standard output: No space left on device' "doctor --format $f"
+  done
+}
+
 sc_unknown_short_option_named() {
   write_good x.cu
   t -Zfoo x.cu
@@ -395,6 +419,7 @@ scenarios=(
   symlink_loop_skipped
   folder_link_is_no_file
   full_disk_on_stdout
+  full_disk_report_on_stdout
   unknown_short_option_named
   help_and_version_commands
   stdin_and_pipes

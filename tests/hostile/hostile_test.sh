@@ -826,6 +826,9 @@ sc_unreadable_dir() {
   tn -o out/a src
   expect_rc 2
   expect_stderr 'src/locked: error: .*[Pp]ermission denied.*\[input-error\]' "an input-error naming src/locked"
+  # The folder is no file: its error counts as an error, not as a failed file.
+  expect_stderr '^cu2hip: 2 files: 2 translated \(2 changed, [0-9]+ edits?\); 1 error' "a summary of the 2 files"
+  ! grep -q 'failed' "$LOG/stderr" || die "the folder counted as a failed file: $(grep failed "$LOG/stderr")"
   expect_translation out/a/good.cu src/good.cu
   expect_translation out/a/open/visible.cu src/open/visible.cu
   [ ! -e out/a/locked/hidden.cu ] || die "a file of the unreadable directory was written"
@@ -837,6 +840,48 @@ sc_unreadable_dir() {
   expect_stderr 'src/locked.*[Pp]ermission denied'
   unchanged src
   chmod 755 src/locked
+}
+
+# --offload-arch is written into Makefile recipes, CMake properties and
+# setup.py flags: anything but an architecture (gfx + hex digits, optional
+# :feature+/- suffixes) is a usage error of every command, naming the option
+# and the value (control characters escaped), before anything is written.
+sc_offload_arch_injection() {
+  mkdir -p src
+  write_good src/a.cu
+  printf 'all: a.o\na.o: a.cu\n\tnvcc -arch=sm_80 -c a.cu -o a.o\n' >src/Makefile
+  printf 'cmake_minimum_required(VERSION 3.18)\nproject(p LANGUAGES CXX CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_executable(a a.cu)\n' >src/CMakeLists.txt
+  keep src
+  local bad
+  for bad in "gfx942;touch $PWD/pwned" 'gfx942 $(shell touch pwned)' 'gfxZZZ' 'gfx942`id`' 'gfx942:xnack' \
+    'gfx90a:xnack+ -o x' 'sm_80' 'gfx' "gfx942$(printf '\033')[31m" "$(printf 'gfx942\nsrc/a.cu:1:1: error: forged')"; do
+    rm -rf out
+    t -o out --offload-arch "$bad" src
+    expect_rc 2
+    expect_stderr "^cu2hip: --offload-arch: '.*' is not an AMD GPU architecture" "the option named ($bad)"
+    [ ! -e out ] || die "out/ was written for --offload-arch '$bad'"
+    [ ! -e pwned ] && [ ! -e src/pwned ] || die "--offload-arch '$bad' ran a command"
+    ! grep -q "$(printf '\033')" "$LOG/stderr" || die "an escape character reached stderr raw"
+    ! grep -q '^src/a.cu:1:1: error: forged' "$LOG/stderr" || die "a newline in the value forged a line"
+    t check --offload-arch "$bad" src/a.cu
+    expect_rc 2
+    expect_stderr "^cu2hip: --offload-arch: " "check names the option ($bad)"
+    t doctor --offload-arch "$bad"
+    expect_rc 2
+    expect_stderr "^cu2hip doctor: --offload-arch: '.*' is not an AMD GPU architecture" "doctor names the option ($bad)"
+  done
+  t -o out --offload-arch "$(printf 'gfx\033]0;x\007')" src
+  expect_rc 2
+  expect_stderr "'gfx\\\\x1b\\]0;x\\\\x07'" "the value printed escaped"
+  t -o out --offload-arch gfx942,gfx90a src
+  expect_rc 2
+  expect_stderr 'give one architecture'
+  rm -rf out
+  t -q -o out --offload-arch gfx90a:xnack+ src
+  expect_rc 0 1
+  grep -q 'hipcc --offload-arch=gfx90a:xnack+ -c a.cu -o a.o' out/Makefile ||
+    die "a valid architecture was not used: $(grep -m1 hipcc out/Makefile)"
+  unchanged src
 }
 
 sc_symlink_loop() {
@@ -1212,6 +1257,7 @@ scenarios=(
   many_macros
   unreadable_file
   unreadable_dir
+  offload_arch_injection
   symlink_loop
   symlink_outside
   odd_names

@@ -136,6 +136,28 @@ static void architectures(void **state) {
             "set_property(TARGET t PROPERTY HIP_ARCHITECTURES gfx90a)\n", &opt);
 }
 
+/* The architecture is written into recipes and properties: a value that is
+ * not one (a library caller's, unchecked) is refused, nothing translated. */
+static void architecture_validated(void **state) {
+  (void)state;
+  static const char *const bad[] = {"gfx942;touch x", "gfx942 $(shell id)", "gfxZZZ", "gfx942\nall:", "sm_80",
+                                    "gfx942:xnack"};
+  const char *src = "a.o: a.cu\n\tnvcc -arch=sm_80 -c a.cu -o a.o\n";
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    c2h_buildfile_options opt = {bad[i], NULL, NULL, 0, NULL, 0};
+    c2h_file_result r;
+    c2h_error err;
+    c2h_file_result_init(&r);
+    assert_int_equal(c2h_buildfile_translate(C2H_BUILDFILE_MAKE, "Makefile", src, strlen(src), &opt, &r, &err),
+                     C2H_ERR_USAGE);
+    assert_null(r.output);
+    c2h_file_result_dispose(&r);
+  }
+  c2h_buildfile_options opt = {"gfx90a:xnack+", NULL, NULL, 0, NULL, 0};
+  check_opt(C2H_BUILDFILE_MAKE, "Makefile", src, "a.o: a.cu\n\thipcc --offload-arch=gfx90a:xnack+ -c a.cu -o a.o\n",
+            &opt);
+}
+
 static void separable_compilation(void **state) {
   (void)state;
   c2h_file_result r;
@@ -484,6 +506,7 @@ int main(void) {
       cmocka_unit_test(languages),
       cmocka_unit_test(packages_and_targets),
       cmocka_unit_test(architectures),
+      cmocka_unit_test(architecture_validated),
       cmocka_unit_test(separable_compilation),
       cmocka_unit_test(nvcc_only_flags),
       cmocka_unit_test(nvidia_tools),
