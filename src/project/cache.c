@@ -38,8 +38,24 @@ void c2h_digest_bytes(const void *data, size_t len, c2h_digest *out) {
   snprintf(out->hex, sizeof out->hex, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
 }
 
+/* The JSON file at path, read as a regular file only (c2h_file_read: a
+ * named pipe there never blocks the run); NULL and err when it cannot be
+ * read, jerr when it is not JSON. */
+static json_t *load_json_file(const char *path, c2h_error *err, json_error_t *jerr) {
+  char *data = NULL;
+  size_t len = 0;
+  if (c2h_file_read(path, &data, &len, err) != 0) {
+    if (jerr) jerr->text[0] = '\0';
+    return NULL;
+  }
+  json_t *root = json_loadb(data, len, 0, jerr);
+  free(data);
+  return root;
+}
+
 json_t *c2h_json_record_section(const char *path, long long format, const char *section, json_t **root) {
-  *root = json_load_file(path, 0, NULL);
+  c2h_error err;
+  *root = load_json_file(path, &err, NULL);
   json_t *object = json_object_get(*root, section);
   if (*root && json_integer_value(json_object_get(*root, "format")) == format && json_is_object(object))
     return object;
@@ -128,6 +144,8 @@ struct c2h_cache {
   json_t *journaled;  /* rel -> [digest, ...]: what the journal of earlier runs says was written (read-only) */
   json_t *this_run;   /* rel -> digest: what this run wrote (under lock) */
   int unfoldable;     /* a record of this run's journal cannot go into the JSON cache (not UTF-8) */
+  int not_file;       /* the cache path holds something that is not a regular file: never replaced */
+  int journal_not_file; /* the same for the journal: never appended to nor removed */
   char *journal_path; /* OUT/.cu2hip-journal */
   int journal_fd;     /* open for appending, or -1 (not made yet, or cannot be) */
   int dirty;          /* an entry was stored: the file must be written */
@@ -193,12 +211,16 @@ static int entry_valid(const json_t *e) {
  * which outputs cu2hip wrote). Returns the files object (owned) or NULL. */
 static json_t *read_cache_file(const char *path, json_t **root_out, char *why, size_t why_size) {
   json_error_t jerr;
+  c2h_error err;
+  c2h_error_clear(&err);
   why[0] = '\0';
   *root_out = NULL;
-  json_t *root = json_load_file(path, 0, &jerr);
+  json_t *root = load_json_file(path, &err, &jerr);
   if (!root) {
     struct stat st;
-    if (lstat(path, &st) == 0 || errno != ENOENT)
+    if (err.code && (lstat(path, &st) == 0 || errno != ENOENT))
+      snprintf(why, why_size, "it cannot be read: %s", err.message);
+    else if (!err.code)
       snprintf(why, why_size, "it does not read as JSON (%s, line %d)", jerr.text, jerr.line);
     return NULL;
   }
@@ -279,6 +301,11 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   json_t *root = NULL;
   char why[512];
   json_t *files = read_cache_file(c->path, &root, why, sizeof why);
+  struct stat st;
+  /* A named pipe or device where the cache goes is the user's: it is
+   * neither read (c2h_file_read refuses it) nor written (that could block,
+   * or replace it). */
+  c->not_file = lstat(c->path, &st) == 0 && !S_ISREG(st.st_mode);
   if (why[0]) c2h_error_set(damage, C2H_ERR_INPUT, c->path, 0, 0, "%s", why);
   if (files) c->written = json_incref(files);
   if (files && !why[0] && strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
@@ -303,6 +330,14 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   json_decref(files);
   json_decref(root);
   read_journal(c);
+  if (lstat(c->journal_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    /* Never appended to either (c2h_cache_journal_write). */
+    c->journal_fd = -2;
+    c->journal_not_file = 1;
+    if (!damage->code)
+      c2h_error_set(damage, C2H_ERR_IO, c->journal_path, 0, 0, "%s, not a regular file",
+                    c2h_file_type_name(st.st_mode));
+  }
   if (json_object_size(c->journaled)) c->dirty = 1; /* folded into the cache at the end */
   *out = c;
   return 0;
@@ -585,8 +620,16 @@ int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *dig
   if (!line) return C2H_ERR_NOMEM;
   int n = snprintf(line, len + 64, "w %s %zu %s\n", digest->hex, len, rel);
   pthread_mutex_lock(&c->lock);
-  if (c->journal_fd == -1)
-    c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (c->journal_fd == -1) {
+    /* O_NONBLOCK and the type check: a named pipe made there is refused
+     * instead of waited on. */
+    c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
+    struct stat st;
+    if (c->journal_fd >= 0 && (fstat(c->journal_fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+      close(c->journal_fd);
+      c->journal_fd = -2;
+    }
+  }
   /* One write per record (O_APPEND): a kill leaves whole lines, or a last
    * one cut short, which is skipped when read. Not flushed to disk one by
    * one: the kernel keeps what a killed process wrote, and a record a
@@ -742,6 +785,10 @@ static int fold_journal(c2h_cache *c) {
 
 int c2h_cache_save(c2h_cache *c, c2h_error *err) {
   if (!c->dirty) return 0; /* a run that redid nothing leaves the file as it is */
+  struct stat st;
+  if (c->not_file || (lstat(c->path, &st) == 0 && !S_ISREG(st.st_mode)))
+    return c2h_error_set(err, C2H_ERR_IO, c->path, 0, 0, "it is %s, not a regular file, and is left as it is",
+                         lstat(c->path, &st) == 0 ? c2h_file_type_name(st.st_mode) : "not a regular file");
   if (fold_journal(c)) return c2h_error_set(err, C2H_ERR_NOMEM, c->path, 0, 0, "out of memory");
   json_t *root = json_pack("{s:i,s:s,s:O}", "format", CACHE_FORMAT, "key", c->key.hex, "files", c->files);
   char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
@@ -750,7 +797,7 @@ int c2h_cache_save(c2h_cache *c, c2h_error *err) {
   int rc = c2h_file_write_atomic(c->path, text, strlen(text), 0644, err);
   free(text);
   /* The cache holds every record now; records it cannot hold stay. */
-  if (rc == 0 && !c->unfoldable) {
+  if (rc == 0 && !c->unfoldable && !c->journal_not_file) {
     if (c->journal_fd >= 0) close(c->journal_fd);
     c->journal_fd = -1;
     unlink(c->journal_path);

@@ -45,7 +45,11 @@ typedef struct c2h_cache c2h_cache;
  * (not JSON, another format, malformed entries) sets damage (code, path,
  * why); what its valid entries say was written is still used. The write
  * journal (OUT/.cu2hip-journal, c2h_cache_note_written) of a run that was
- * stopped is read too. Fails only when out of memory. */
+ * stopped is read too. A cache or journal path that holds no regular file (a
+ * named pipe, a device) is neither read nor written nor removed: the cache's
+ * sets damage (C2H_ERR_INPUT, as a damaged cache), the journal's sets
+ * damage with C2H_ERR_IO when the cache is sound. Fails only when out of
+ * memory. */
 int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
                    int reuse, c2h_error *damage);
 

@@ -1349,7 +1349,14 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     run_key(o, &key);
     c2h_error damage;
     if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules, o->incremental, &damage))) goto fail;
-    if (damage.code &&
+    /* (C2H_ERR_IO: the journal beside it is no file; the cache itself is used.) */
+    if (damage.code == C2H_ERR_IO &&
+        c2h_diag_list_add(diags, damage.path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
+                          "the incremental cache's journal is %s: it is neither read nor written, and is left as "
+                          "it is (the cache alone tells what cu2hip wrote)",
+                          damage.message))
+      goto nomem;
+    if (damage.code && damage.code != C2H_ERR_IO &&
         c2h_diag_list_add(diags, damage.path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
                           "the incremental cache is damaged (%s): nothing is reused from it, and an output no "
                           "record shows cu2hip wrote is kept, as possibly edited by hand, unless it is what this "

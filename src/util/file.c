@@ -13,11 +13,24 @@
 
 #include "buf.h"
 
+const char *c2h_file_type_name(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a plain file";
+}
+
 int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err) {
   int rc = 0;
   c2h_buf b;
   c2h_buf_init(&b);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: opening a named pipe would otherwise wait for a writer
+   * (forever, for a cache or configuration file nobody writes); the type
+   * is checked on the open descriptor, and only a regular file is read. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
     goto done;
@@ -32,9 +45,12 @@ int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err) {
     goto done;
   }
   if (!S_ISREG(st.st_mode)) {
-    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "not a regular file");
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "%s, not a regular file: not read",
+                       c2h_file_type_name(st.st_mode));
     goto done;
   }
+  int flags = fcntl(fd, F_GETFL);
+  if (flags != -1) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   if (c2h_buf_reserve(&b, (size_t)st.st_size)) {
     rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory reading the file");
     goto done;

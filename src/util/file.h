@@ -8,8 +8,13 @@
 #include "cu2hip/error.h"
 
 /* Reads a whole regular file. *data is malloc'd and NUL-terminated (the
- * caller frees it). */
+ * caller frees it). Anything else (a directory, a named pipe, a device) is
+ * refused at once, naming what it is: a named pipe is opened without
+ * waiting for a writer, so a FIFO where a file is expected never hangs. */
 int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
+
+/* What a file of this mode is, for messages: "a named pipe (FIFO)". */
+const char *c2h_file_type_name(mode_t mode);
 
 /* Reads a stream to its end: standard input for "-", else a named pipe or
  * device (which c2h_file_read refuses: it could not be read twice). */

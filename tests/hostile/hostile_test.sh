@@ -1194,10 +1194,53 @@ sc_time_limit() {
   unchanged src
 }
 
+# tt ARGS...: t under a time limit (a run that waits forever fails the case).
+tt() {
+  timeout 30 "$TOOL" "$@" >"$LOG/stdout" 2>"$LOG/stderr"
+  rc=$?
+  [ "$rc" != 124 ] || die "cu2hip $* did not finish in 30 s (it waits on something)"
+  check_sane
+}
+
+# A named pipe (nobody writes it) or a device where cu2hip reads its own
+# files: --config, --rules, the incremental cache and its journal. Each is
+# refused at once, naming it, and a pipe is never waited on nor replaced.
+sc_fifo_settings() {
+  write_good src/a.cu
+  mkfifo pipe || skip "mkfifo failed"
+  local opt
+  for opt in --config --rules; do
+    tt "$opt" pipe src/a.cu
+    expect_rc 2
+    expect_stderr '^pipe: error: a named pipe \(FIFO\), not a regular file' "$opt pipe refused, naming it"
+    tt "$opt" /dev/zero src/a.cu
+    expect_rc 2
+    expect_stderr '^/dev/zero: error: a character device, not a regular file'
+  done
+  mkdir out
+  mkfifo out/.cu2hip-cache.json
+  tt -o out src
+  expect_rc 0
+  expect_stderr 'out/\.cu2hip-cache\.json: warning: .*named pipe' "the cache named as a pipe"
+  [ -p out/.cu2hip-cache.json ] || die "the pipe where the cache goes was replaced"
+  expect_translation out/a.cu src/a.cu
+  rm -rf out
+  mkdir out
+  mkfifo out/.cu2hip-journal
+  tt -o out src
+  expect_rc 0
+  expect_stderr 'out/\.cu2hip-journal: warning: .*named pipe' "the journal named as a pipe"
+  [ -p out/.cu2hip-journal ] || die "the pipe where the journal goes was replaced or removed"
+  expect_translation out/a.cu src/a.cu
+  tt -o out src
+  expect_rc 0
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
   empty_file
+  fifo_settings
   binary_file
   invalid_utf8
   nul_bytes
