@@ -1236,11 +1236,38 @@ sc_fifo_settings() {
   expect_rc 0
 }
 
+# YAML nested 100,000 deep (200 KB of `[`) as --rules and as .cu2hip.yaml:
+# refused at once at the first level past the limit (64), with its place;
+# libyaml alone takes time growing with the square of the depth.
+sc_deep_yaml() {
+  write_good src/a.cu
+  { printf 'functions:\n  cudaX: '; head -c 100000 /dev/zero | tr '\0' '['; echo; } >deep.yaml
+  local started
+  started=$(date +%s)
+  tt --no-config --rules deep.yaml src/a.cu
+  expect_rc 2
+  expect_stderr '^deep\.yaml:2:[0-9]+: error: .*nested more than 64 deep' "the depth refused at its place"
+  mkdir proj
+  write_good proj/a.cu
+  cp deep.yaml proj/.cu2hip.yaml
+  (cd proj && tt a.cu)
+  expect_rc 2
+  expect_stderr '\.cu2hip\.yaml:2:[0-9]+: error: .*nested more than 64 deep' "the config's depth refused at its place"
+  [ $(($(date +%s) - started)) -le 20 ] || die "refusing deep YAML took $(($(date +%s) - started)) s"
+  # Within the limit: read as usual (this one is not a rule, which is told).
+  { printf 'functions:\n  cudaX: '; head -c 60 /dev/zero | tr '\0' '['; head -c 60 /dev/zero | tr '\0' ']'; echo; } >ok.yaml
+  tt --no-config --rules ok.yaml src/a.cu
+  expect_rc 2
+  grep -q 'nested more than' "$LOG/stderr" && die "60 levels were refused as too deep"
+  expect_stderr '^ok\.yaml:[0-9]+:[0-9]+: error:'
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
   empty_file
   fifo_settings
+  deep_yaml
   binary_file
   invalid_utf8
   nul_bytes
