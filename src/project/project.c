@@ -277,6 +277,50 @@ static int write_compat_header(const c2h_project_options *o, const c2h_job *j, c
   return rc;
 }
 
+/* --backup when FILE SUFFIX exists already (the original, kept by an
+ * earlier run): it is never replaced. When it, or a numbered backup
+ * FILE SUFFIX.N, holds the file as it is now (a run stopped after its
+ * backup), that one is its backup; else the file is backed up as the first
+ * FILE SUFFIX.N that is free, and a note says so. 0, or an error in err. */
+static int keep_backup(const c2h_project_options *o, const c2h_job *j, const char *target, const char *backup,
+                       job_out *out, c2h_error *err) {
+  struct stat st;
+  if (lstat(backup, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+    return c2h_error_set(err, C2H_ERR_IO, backup, 0, 0, "it is %s, not a file", c2h_file_type_name(st.st_mode));
+  char *now = NULL, *name = malloc(strlen(backup) + 16);
+  size_t len = 0;
+  int rc = name ? c2h_file_read(target, &now, &len, err) : C2H_ERR_NOMEM;
+  if (rc) goto done;
+  strcpy(name, backup);
+  for (unsigned n = 1;; n++) {
+    if (lstat(name, &st) == 0 && S_ISREG(st.st_mode) && holds(name, now, len)) break;
+    if (n > 9999) {
+      rc = c2h_error_set(err, C2H_ERR_IO, backup, 0, 0, "%s", "it and the numbered backups up to .9999 exist");
+      goto done;
+    }
+    sprintf(name, "%s.%u", backup, n);
+    int b = c2h_file_backup(target, name, err);
+    if (b == 0) break;
+    if (b < 0) {
+      rc = b;
+      goto done;
+    }
+  }
+  if (strcmp(name, backup) != 0 && c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_BACKUP_KEPT)) {
+    if ((rc = c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_NOTE, C2H_CHECK_BACKUP_KEPT, NULL,
+                                "backup %s exists and is kept (a backup is never replaced); the file as it was "
+                                "before this run is backed up as %s",
+                                backup, name)))
+      goto done;
+    out->rec->by_severity[C2H_SEV_NOTE]++;
+    out->rec->by_check[C2H_CHECK_BACKUP_KEPT]++;
+  }
+done:
+  free(now);
+  free(name);
+  return rc;
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -300,11 +344,18 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
       rc = C2H_ERR_NOMEM;
       goto done;
     }
-    if (backup && c2h_file_backup(target, backup, err) != 0) {
+    int b = backup ? c2h_file_backup(target, backup, err) : 0;
+    if (b == 1) b = keep_backup(o, j, target, backup, out, err);
+    if (b == C2H_ERR_NOMEM) {
+      rc = b;
+      goto done;
+    }
+    if (b != 0) {
       /* Named: the backup may live where the input does not (a suffix
        * with a folder in it, a full disk, a read-only file of that name). */
       char what[sizeof err->message + 4200];
-      snprintf(what, sizeof what, "backup %s not written (%s); the file is left as it was", backup, err->message);
+      snprintf(what, sizeof what, "backup %s not written (%s); the file is left as it was",
+               err->path[0] ? err->path : backup, err->message);
       rc = job_error(out, j->path, "%s", what);
       goto done;
     }

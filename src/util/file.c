@@ -178,6 +178,57 @@ done:
   return rc;
 }
 
+/* Writes len bytes to a new file path, never replacing one: a temporary
+ * beside it, flushed, then link()ed to path, which fails when path exists.
+ * 0, 1 when path exists (nothing written), or an error. */
+static int write_new(const char *path, const char *data, size_t len, mode_t mode, c2h_error *err) {
+  int rc = 0, fd = -1;
+  size_t n = strlen(path) + 48;
+  char *tmp = malloc(n);
+  if (!tmp) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  const char *base = c2h_path_basename(path);
+  snprintf(tmp, n, "%.*s.%s.c2h-%ld-XXXXXX", (int)(base - path), path, base, (long)getpid());
+  fd = mkstemp(tmp);
+  if (fd < 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a temporary file: %s", strerror(errno));
+    free(tmp);
+    return rc;
+  }
+  if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0 || fsync(fd) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  int closed = close(fd);
+  fd = -1;
+  if (closed != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  if (link(tmp, path) == 0) goto done;
+  if (errno == EEXIST) {
+    rc = 1;
+    goto done;
+  }
+  /* A file system without hard links: checked, then renamed (the tree lock
+   * keeps other cu2hip runs from racing here). */
+  struct stat st;
+  if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP && errno != EMLINK) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create: %s", strerror(errno));
+  } else if (lstat(path, &st) == 0) {
+    rc = 1;
+  } else if (rename(tmp, path) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create: %s", strerror(errno));
+  } else {
+    free(tmp);
+    return 0;
+  }
+done:
+  if (fd >= 0) close(fd);
+  unlink(tmp);
+  free(tmp);
+  return rc;
+}
+
 int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err) {
   char *data = NULL;
   size_t len = 0;
@@ -188,7 +239,7 @@ int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err) {
     rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot stat: %s", strerror(errno));
     goto done;
   }
-  rc = c2h_file_write_atomic(backup_path, data, len, st.st_mode & 07777, err);
+  rc = write_new(backup_path, data, len, st.st_mode & 07777, err);
 done:
   free(data);
   return rc;

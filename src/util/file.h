@@ -50,7 +50,9 @@ int c2h_symlink_below(const char *root, const char *target, const char *path, c2
  * there); missing parent directories are created. */
 int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err);
 
-/* Copies path to backup_path atomically (for --backup). */
+/* Copies path to backup_path atomically (for --backup), never replacing
+ * what is there: 0 when written, 1 when backup_path exists (then nothing
+ * is written), or an error. */
 int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err);
 
 /* mkdir -p. */

@@ -1262,12 +1262,48 @@ sc_deep_yaml() {
   expect_stderr '^ok\.yaml:[0-9]+:[0-9]+: error:'
 }
 
+# --in-place --backup run twice, with an edit in between: the first
+# backup (the only copy of the CUDA original) is kept, and the second
+# run's starting point gets a numbered backup, with a note.
+sc_backup_twice() {
+  write_good a.cu
+  cp a.cu original
+  t --in-place --backup=.orig a.cu
+  expect_rc 0
+  cmp -s a.cu.orig original || die "the first backup is not the original"
+  printf 'void more() { cudaFree(0); }\n' >>a.cu
+  cp a.cu second
+  t --in-place --backup=.orig a.cu
+  expect_rc 0
+  cmp -s a.cu.orig original || die "a.cu.orig, the CUDA original, was replaced by the second run"
+  cmp -s a.cu.orig.1 second || die "the file as the second run found it was not backed up as a.cu.orig.1"
+  expect_stderr 'a\.cu: note: backup .*a\.cu\.orig exists and is kept.* backed up as .*a\.cu\.orig\.1 \[backup-kept\]'
+  # A backup that holds the file as it is (a run stopped after its
+  # backup) is used as it is: no second copy.
+  write_good b.cu
+  cp b.cu b.cu.orig
+  t --in-place --backup=.orig b.cu
+  expect_rc 0
+  [ ! -e b.cu.orig.1 ] || die "b.cu.orig already held b.cu, and b.cu.orig.1 was made too"
+  grep -q backup-kept "$LOG/stderr" && die "a note for a backup that held the file already"
+  # A link where the backup goes is the user's: kept, not replaced.
+  write_good c.cu
+  echo mine >mine
+  ln -s mine c.cu.orig
+  t --in-place --backup=.orig c.cu
+  expect_rc 0
+  [ -L c.cu.orig ] && [ "$(cat mine)" = mine ] || die "the link c.cu.orig was replaced or written through"
+  [ -f c.cu.orig.1 ] || die "no numbered backup beside the kept link"
+  true
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
   empty_file
   fifo_settings
   deep_yaml
+  backup_twice
   binary_file
   invalid_utf8
   nul_bytes
