@@ -1234,6 +1234,39 @@ static void say_waiting(void *ctx, const char *dir) {
   fprintf(stderr, "cu2hip: waiting for another cu2hip run writing in %s to finish\n", dir);
 }
 
+/* A report (--output, --report) that names one of the run's inputs would
+ * replace it once the run ends: refused before anything is written. */
+static int refuse_report_on_input(c2h_run *r, char *const *canonical, const int *is_dir, size_t n_inputs,
+                                  c2h_error *err) {
+  for (size_t i = 0; i < r->o->n_report_files; i++) {
+    const c2h_named_file *f = &r->o->report_files[i];
+    if (!f->path || strcmp(f->path, "-") == 0) continue;
+    char *real = realpath(f->path, NULL);
+    struct stat st;
+    int at = real ? c2h_strmap_get(&r->jobs.canonical, real, strlen(real)) : -1;
+    const char *inside = NULL;
+    /* In place, the input folders are rewritten where they are: a file in
+     * them is the user's whether or not the run reads it. */
+    for (size_t k = 0; at < 0 && real && r->o->mode == C2H_OUTPUT_IN_PLACE && k < n_inputs && !inside; k++)
+      if (canonical[k] && (is_dir[k] == 1 || is_dir[k] == 2) && c2h_path_inside(real, canonical[k]) && stat(real, &st) == 0 &&
+          S_ISREG(st.st_mode))
+        inside = canonical[k];
+    free(real);
+    if (at < 0 && !inside) continue;
+    r->sum->report_is_input = 1;
+    if (inside)
+      return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                           "%s %s: this file is inside %s, which --in-place rewrites, and the report would replace "
+                           "it; name a file outside the inputs (nothing was written)",
+                           f->option ? f->option : "report", f->path, inside);
+    return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                         "%s %s: this file is one of the inputs (%s), which the report would replace; name a "
+                         "file outside the inputs (nothing was written)",
+                         f->option ? f->option : "report", f->path, r->jobs.items[at].path);
+  }
+  return 0;
+}
+
 /* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
 static int no_sources_error(const char *const *inputs, const int *is_dir, size_t n, c2h_error *err) {
   char names[400] = "";
@@ -1356,6 +1389,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     }
   }
   if (rc) goto fail;
+  if ((rc = refuse_report_on_input(&run, canonical, is_dir, n_inputs, err))) goto done;
   if (!any_named && !sources && !sum->input_errors) {
     /* Nothing at all to translate: say so, and write nothing (not even the
      * output root or the files a walk would copy). */

@@ -1297,6 +1297,36 @@ sc_backup_twice() {
   true
 }
 
+# A report (--output, --report) named onto one of the inputs, or onto a
+# file inside a tree --in-place rewrites: refused (exit 2) before anything
+# is written; nothing of the tree changes and no OUT is made.
+sc_report_on_input() {
+  write_good in/a.cu
+  write_good in/b.cu
+  echo "my notes" >in/notes.md
+  keep in
+  t check --format json --output in/a.cu in
+  expect_rc 2
+  expect_stderr '--output in/a\.cu: this file is one of the inputs' "the refusal naming --output and the input"
+  t -o out --output in/b.cu in
+  expect_rc 2
+  [ ! -e out ] || die "OUT was made by a run refused for its report"
+  t -o out --report in/notes.md in
+  expect_rc 2
+  expect_stderr '--report in/notes\.md: this file is one of the inputs'
+  t --in-place --report in/notes.md in
+  expect_rc 2
+  expect_stderr '--report in/notes\.md: this file is inside .*--in-place'
+  t --output in/a.cu in/a.cu
+  expect_rc 2
+  expect_stdout_empty
+  unchanged in
+  # A new file there replaces nothing: written as asked.
+  t -o out --report in/new.md in
+  expect_rc 0
+  [ -s in/new.md ] || die "the report in/new.md was not written"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -1304,6 +1334,7 @@ scenarios=(
   fifo_settings
   deep_yaml
   backup_twice
+  report_on_input
   binary_file
   invalid_utf8
   nul_bytes
