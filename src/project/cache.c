@@ -482,6 +482,9 @@ static void restore_stats(const c2h_cache *c, const json_t *stats, c2h_file_stat
 static int same_digest(const json_t *e, const char *output_path) {
   const json_t *want = json_object_get(e, "digest");
   if (!json_is_string(want)) return -1;
+  struct stat st;
+  /* An output with a digest is a file: a link there is not read through. */
+  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
   char *data = NULL;
   size_t len = 0;
   c2h_error err;
@@ -564,11 +567,22 @@ static int file_digest(const char *path, c2h_digest *d) {
 }
 
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed, int *unrecorded) {
+                     int *input_changed, int *unrecorded, int *link) {
   *edited = *input_changed = *unrecorded = 0;
+  if (link) *link = 0;
   struct stat st;
-  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
   const json_t *e = json_object_get(c->written, rel);
+  if (link && lstat(output_path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    /* A link where a file goes: cu2hip's own when an earlier run recreated
+     * an input's link there (its record holds the link's stamp and no
+     * digest); else a person put it there, and it is theirs. */
+    json_t *now = output_stamp(output_path);
+    int own = now && e && !json_object_get(e, "digest") && json_equal(now, json_object_get(e, "output"));
+    json_decref(now);
+    if (!own) *edited = *link = 1;
+    return 0;
+  }
+  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
   const json_t *journaled = json_object_get(c->journaled, rel);
   int recorded = e && json_is_string(json_object_get(e, "digest"));
   if (recorded) {

@@ -76,9 +76,12 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
  * run's cache so that the next run keeps it too. An output no record names
  * (no cache, a damaged one, a file that was there before) is *edited with
  * *unrecorded set: the caller keeps it unless it holds what this run makes.
- * Thread-safe. Returns 0 or C2H_ERR_NOMEM. */
+ * With link given (an output that is a file, not a link): a symbolic link
+ * at output_path that no earlier run made (a person's) is *edited with
+ * *link set, and is kept whatever it points to. Thread-safe. Returns 0 or
+ * C2H_ERR_NOMEM. */
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed, int *unrecorded);
+                     int *input_changed, int *unrecorded, int *link);
 
 /* Appends to the write journal, before the output of rel is written, the
  * digest it is about to get (NULL: a link; nothing recorded), so that a run

@@ -456,11 +456,20 @@ static int holds(const char *path, const char *data, size_t len) {
  * differs from the result: an output that already holds it (as after a run
  * interrupted before it saved the cache) is not an edit. */
 static int keep_edited(const c2h_project_options *o, const c2h_job *j, const char *target, int input_changed,
-                       int unrecorded, job_out *out) {
+                       int unrecorded, int link, job_out *out) {
   out->rec->edited = 1;
   out->sum->kept_edited++;
   if (!c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_OUTPUT_EDITED)) return 0; /* kept all the same */
-  int rc = unrecorded
+  char to[1024] = "";
+  ssize_t n = link ? readlink(target, to, sizeof to - 1) : -1;
+  if (n >= 0) to[n] = '\0';
+  int rc = link ? c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
+                                    NULL,
+                                    "%s is a symbolic link (to %s) that cu2hip did not make: it is kept as it is, "
+                                    "and nothing is written through it (to translate this input again, remove the "
+                                    "link or run with --overwrite-edited, which replaces the link with the file)",
+                                    target, to)
+       : unrecorded
                ? c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
                                    NULL,
                                    "%s is not what cu2hip makes of this input, and no record says cu2hip wrote it "
@@ -501,7 +510,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   c2h_error_clear(&err);
   c2h_file_result res;
   c2h_file_result_init(&res);
-  int rc = 0, hit = 0, edited = 0, input_changed = 0, unrecorded = 0;
+  int rc = 0, hit = 0, edited = 0, input_changed = 0, unrecorded = 0, out_link = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
   char **script_flags = NULL;
@@ -546,13 +555,13 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       goto done;
     if (!hit && !o->overwrite_edited &&
         (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed,
-                               &unrecorded)))
+                               &unrecorded, j->link_target ? NULL : &out_link)))
       goto done;
   }
   if (copy) {
     if (hit) sum->copied++;
-    else if (edited && !holds(target, src, len)) {
-      rc = keep_edited(o, j, target, input_changed, unrecorded, out);
+    else if (edited && (out_link || !holds(target, src, len))) {
+      rc = keep_edited(o, j, target, input_changed, unrecorded, out_link, out);
       goto done;
     } else if (env->cache && !j->link_target && (rc = c2h_cache_journal_write(env->cache, j->out_rel, &input_digest))) {
       goto done;
@@ -616,8 +625,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     rc = job_error(out, j->path, "%s", err.message);
     goto done;
   }
-  if (edited && !holds(target, res.output, res.output_len)) {
-    rc = keep_edited(o, j, target, input_changed, unrecorded, out);
+  if (edited && (out_link || !holds(target, res.output, res.output_len))) {
+    rc = keep_edited(o, j, target, input_changed, unrecorded, out_link, out);
     goto done;
   }
   sum->files++;

@@ -1327,6 +1327,60 @@ sc_report_on_input() {
   [ -s in/new.md ] || die "the report in/new.md was not written"
 }
 
+# A symbolic link a person put in OUT where an output goes (out/a.cu ->
+# ../mine/a.cu): kept as it is and reported (output-edited), like a file
+# edited there, never replaced nor written through; a link cu2hip made
+# itself (an input's link, recreated) is still its own to replace.
+sc_link_in_out() {
+  write_good src/a.cu
+  write_good src/b.cu
+  echo notes >src/notes.txt
+  mkdir mine
+  t -o out src
+  expect_rc 0
+  echo "// mine" >mine/a.cu
+  echo "mine too" >mine/notes.txt
+  ln -sf ../mine/a.cu out/a.cu
+  ln -sf ../mine/notes.txt out/notes.txt
+  keep mine
+  t -o out src
+  expect_rc 0
+  [ -L out/a.cu ] && [ "$(readlink out/a.cu)" = ../mine/a.cu ] || die "the link out/a.cu was replaced"
+  [ -L out/notes.txt ] || die "the link out/notes.txt was replaced"
+  expect_stderr 'src/a\.cu: warning: out/a\.cu is a symbolic link \(to \.\./mine/a\.cu\).*kept.*\[output-edited\]'
+  expect_stderr 'src/notes\.txt: warning: out/notes\.txt is a symbolic link'
+  printf 'void more() { cudaFree(0); }\n' >>src/a.cu
+  t -o out src
+  expect_rc 0
+  [ -L out/a.cu ] || die "the link out/a.cu was replaced after its input changed"
+  unchanged mine
+  # No cache at all: the same.
+  mkdir out2
+  ln -s ../mine/a.cu out2/a.cu
+  t -o out2 src
+  expect_rc 0
+  [ -L out2/a.cu ] || die "the link out2/a.cu was replaced (no cache)"
+  unchanged mine
+  expect_translation out2/b.cu src/b.cu
+  # --overwrite-edited replaces the link (not what it points to).
+  t -o out2 --overwrite-edited src
+  expect_rc 0
+  [ ! -L out2/a.cu ] || die "--overwrite-edited kept the link"
+  expect_translation out2/a.cu src/a.cu
+  unchanged mine
+  # An input's link, recreated by cu2hip, then the input made a file: the
+  # old link is cu2hip's, and is replaced without a word.
+  ln -s b.cu src/l.cu
+  t -o out3 src
+  [ -L out3/l.cu ] || die "the input link src/l.cu was not recreated"
+  rm src/l.cu
+  write_good src/l.cu
+  t -o out3 src
+  expect_rc 0
+  [ ! -L out3/l.cu ] || die "cu2hip's own link out3/l.cu was taken for the user's"
+  expect_translation out3/l.cu src/l.cu
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -1335,6 +1389,7 @@ scenarios=(
   deep_yaml
   backup_twice
   report_on_input
+  link_in_out
   binary_file
   invalid_utf8
   nul_bytes
