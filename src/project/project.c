@@ -1464,10 +1464,12 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                                    o->roc_libraries, o->n_roc_libraries};
   job_env env = {&run, cache, &scripts};
   if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
-  /* A tree that had candidate files but none of them CUDA. */
+  /* A tree that had candidate files but none of them CUDA. A source whose
+   * edited output was kept, or that failed (reported, exit 2), was found. */
   int any_walk = 0;
   size_t walked = 0;
-  for (size_t i = 0; i < sum->n_records; i++) walked += sum->records[i].translated;
+  for (size_t i = 0; i < sum->n_records; i++)
+    walked += sum->records[i].translated || sum->records[i].edited || sum->records[i].failed;
   for (size_t i = 0; i < run.jobs.len; i++) any_walk |= run.jobs.items[i].from_walk;
   if (any_walk && !any_named && walked == 0)
     rc = c2h_run_input_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");

@@ -1381,6 +1381,33 @@ sc_link_in_out() {
   expect_translation out3/l.cu src/l.cu
 }
 
+# A folder whose only source has a hand-edited output, or whose only
+# source cannot be translated: the source was found, so the run says what
+# happened to it (output-edited, exit 0; or the input error, exit 2), not
+# "no CUDA sources found".
+sc_only_source_kept_or_failed() {
+  write_good src/a.cu
+  t -o out src
+  expect_rc 0
+  echo "// mine" >>out/a.cu
+  t -o out src
+  expect_rc 0
+  expect_stderr 'out/a\.cu was edited.*\[output-edited\]'
+  grep -q 'no CUDA sources' "$LOG/stderr" && die "a source with a kept output was called no CUDA source"
+  mkdir deep
+  { printf '#include <cuda_runtime.h>\nint f() { return '; repeat 5000 '('; printf 1; repeat 5000 ')'; printf '; }\n'; } >deep/d.cu
+  t -o out2 deep
+  expect_rc 2
+  expect_stderr 'deep/d\.cu: error: .*\[input-error\]'
+  grep -q 'no CUDA sources' "$LOG/stderr" && die "a source that failed was called no CUDA source"
+  # A folder of C++ without CUDA is still told.
+  mkdir plain
+  echo 'int main() { return 0; }' >plain/x.cpp
+  t -o out3 plain
+  expect_rc 2
+  expect_stderr 'no CUDA sources found among the files walked'
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -1390,6 +1417,7 @@ scenarios=(
   backup_twice
   report_on_input
   link_in_out
+  only_source_kept_or_failed
   binary_file
   invalid_utf8
   nul_bytes
