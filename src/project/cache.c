@@ -1,6 +1,8 @@
 /* The incremental cache: one JSON file in the output directory.
  *
  *   {"format": 1, "key": RUN_KEY, "files": {REL: ENTRY, ...}}
+ *   REL: the output's name below OUT, or, for a name that is not UTF-8,
+ *        "/" and the name %XX-escaped (cache_key)
  *   ENTRY = {"kind": "translated"|"copied", "input": DIGEST, "flags": DIGEST,
  *            "output": [SIZE, MTIME_SEC, MTIME_NSEC], "digest": DIGEST,
  *            "changed": 0|1, "compat": 0|1, "depends": [[PATH, DIGEST], ...],
@@ -248,6 +250,50 @@ static json_t *read_cache_file(const char *path, json_t **root_out, char *why, s
   return valid;
 }
 
+/* The key of an output's name in the cache's JSON objects. A name that is
+ * valid UTF-8 is its own key (no relative name starts with '/'); any other
+ * (a Latin-1 file name) is "/" followed by the name with '%', control bytes
+ * and bytes from 0x80 written %XX, which JSON can hold and cache_name turns
+ * back into the name. Malloc'd; NULL when out of memory. */
+static char *cache_key(const char *rel) {
+  /* (json_string checks UTF-8 as jansson's keys need it.) */
+  json_t *as_json = rel[0] != '/' ? json_string(rel) : NULL;
+  json_decref(as_json);
+  if (as_json) return c2h_strdup(rel);
+  size_t n = strlen(rel);
+  char *k = malloc(3 * n + 2), *o = k;
+  if (!k) return NULL;
+  *o++ = '/';
+  for (const unsigned char *p = (const unsigned char *)rel; *p; p++) {
+    if (*p == '%' || *p < 0x20 || *p >= 0x7f) o += sprintf(o, "%%%02X", *p);
+    else *o++ = (char)*p;
+  }
+  *o = '\0';
+  return k;
+}
+
+static int hex_digit(char ch) {
+  return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The name a cache key stands for (cache_key's inverse). Malloc'd. */
+static char *cache_name(const char *key) {
+  if (key[0] != '/') return c2h_strdup(key);
+  char *name = malloc(strlen(key)), *o = name;
+  if (!name) return NULL;
+  for (const char *p = key + 1; *p; p++) {
+    int hi, lo;
+    if (*p == '%' && (hi = hex_digit(p[1])) >= 0 && (lo = hex_digit(p[2])) >= 0 && (hi || lo)) {
+      *o++ = (char)(hi * 16 + lo);
+      p += 2;
+    } else {
+      *o++ = *p;
+    }
+  }
+  *o = '\0';
+  return name;
+}
+
 /* The write journal: one line per output written, appended as it is
  * written, so that a run that was stopped before it saved the cache still
  * tells the next run what it wrote (`w DIGEST LENGTH REL`). A line cut
@@ -271,12 +317,13 @@ static void read_journal(c2h_cache *c) {
         strlen(digest) != 32 || (size_t)skip + rel_len != line_len || !nl)
       continue;
     char *rel = c2h_strndup(line + skip, rel_len);
-    if (!rel) break;
-    json_t *list = json_object_get(c->journaled, rel);
-    /* (A name that is not UTF-8 cannot be a key: its record is skipped.) */
-    if (!list && json_object_set_new(c->journaled, rel, json_array()) == 0) list = json_object_get(c->journaled, rel);
-    if (list) json_array_append_new(list, json_string(digest));
+    char *key = rel ? cache_key(rel) : NULL;
     free(rel);
+    if (!key) break;
+    json_t *list = json_object_get(c->journaled, key);
+    if (!list && json_object_set_new(c->journaled, key, json_array()) == 0) list = json_object_get(c->journaled, key);
+    if (list) json_array_append_new(list, json_string(digest));
+    free(key);
   }
   free(data);
 }
@@ -495,9 +542,9 @@ static int same_digest(const json_t *e, const char *output_path) {
   return string_is(want, d.hex);
 }
 
-int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
-                     int *hit) {
+static int lookup_key(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                      c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
+                      int *hit) {
   *hit = 0;
   const json_t *e = json_object_get(c->old_files, rel);
   if (!e || !string_is(json_object_get(e, "kind"), cached_as_name(cached_as)) ||
@@ -566,8 +613,8 @@ static int file_digest(const char *path, c2h_digest *d) {
   return 0;
 }
 
-int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed, int *unrecorded, int *link) {
+static int edited_key(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                      int *input_changed, int *unrecorded, int *link) {
   *edited = *input_changed = *unrecorded = 0;
   if (link) *link = 0;
   struct stat st;
@@ -660,9 +707,12 @@ int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *dig
 
 int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written) {
   if (!c || !written) return 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
   pthread_mutex_lock(&c->lock);
   /* What this run wrote is this run's record, whatever the cache held. */
-  if (json_object_set_new(c->this_run, rel, json_string(written->hex))) c->unfoldable = 1;
+  if (json_object_set_new(c->this_run, key, json_string(written->hex))) c->unfoldable = 1;
+  free(key);
   c->dirty = 1;
   pthread_mutex_unlock(&c->lock);
   return 0;
@@ -700,24 +750,27 @@ static int utf8_valid(const char *s) {
   return 1;
 }
 
-/* A file whose name, headers or diagnostics are not valid UTF-8 (a
- * Latin-1 file name, a message quoting such source bytes) cannot be put in
- * the JSON cache: it is not remembered, and the next run redoes it. */
-static int storable(const char *rel, const c2h_file_result *res) {
-  if (!utf8_valid(rel)) return 0;
+/* A file whose headers or diagnostics are not valid UTF-8 (a message
+ * quoting Latin-1 source bytes) cannot be put in the JSON cache: it is not
+ * remembered as up to date, and the next run redoes it (what was written is
+ * still recorded, c2h_cache_note_written). Names are escaped (cache_key). */
+static int storable(const char *path, const c2h_file_result *res) {
   for (size_t i = 0; res && i < res->n_depends; i++)
     if (!utf8_valid(res->depends[i])) return 0;
   for (size_t i = 0; res && i < res->diags.len; i++) {
     const c2h_diag *d = &res->diags.items[i];
-    if (!utf8_valid(d->path) || !utf8_valid(d->message) || !utf8_valid(d->replacement)) return 0;
+    /* (A diagnostic's path that is the file's own is stored as null.) */
+    if ((strcmp(d->path, path) != 0 && !utf8_valid(d->path)) || !utf8_valid(d->message) ||
+        !utf8_valid(d->replacement))
+      return 0;
   }
   return 1;
 }
 
-int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
-                    const c2h_file_result *res) {
-  if (!storable(rel, res)) return 0;
+static int store_key(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
+                     const c2h_file_result *res) {
+  if (!storable(path, res)) return 0;
   json_t *stamp = output_stamp(output_path);
   if (!stamp) return 0; /* nothing to remember: the next run makes it again */
   json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", cached_as_name(cached_as), "input", input->hex, "flags", file_key->hex,
@@ -758,11 +811,45 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
   return rc;
 }
 
+int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
+                     int *hit) {
+  *hit = 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = lookup_key(c, key, input, file_key, cached_as, path, output_path, res, hit);
+  free(key);
+  return rc;
+}
+
+int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                     int *input_changed, int *unrecorded, int *link) {
+  *edited = *input_changed = *unrecorded = 0;
+  if (link) *link = 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = edited_key(c, key, input, output_path, edited, input_changed, unrecorded, link);
+  free(key);
+  return rc;
+}
+
+int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
+                    const c2h_file_result *res) {
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = store_key(c, key, input, file_key, cached_as, path, output_path, written, res);
+  free(key);
+  return rc;
+}
+
 /* Of the digests a stopped run's journal names for rel, the newest one the
  * output holds now, or NULL. The journal is written ahead of each write, so
  * its last record may name a write the stop cut off. */
-static json_t *journaled_held(c2h_cache *c, const char *rel, json_t *digests) {
-  char *path = c2h_path_join(c->out_dir, rel);
+static json_t *journaled_held(c2h_cache *c, const char *key, json_t *digests) {
+  char *rel = cache_name(key);
+  char *path = rel ? c2h_path_join(c->out_dir, rel) : NULL;
+  free(rel);
   c2h_digest d;
   int readable = path && file_digest(path, &d) == 0;
   free(path);

@@ -1408,6 +1408,50 @@ sc_only_source_kept_or_failed() {
   expect_stderr 'no CUDA sources found among the files walked'
 }
 
+# Names that are not UTF-8 (Latin-1 café.cu) get their incremental cache
+# entries like any other (escaped in the JSON): after the input changes,
+# cu2hip's own earlier output is redone, not kept as a hand edit; after
+# that, it is up to date.
+sc_latin1_name_cache() {
+  local latin1=$'caf\351.cu' warned=$'warn\351.cu'
+  write_good "src/$latin1"
+  printf '#include <cuda_runtime.h>\n__device__ void fence() { asm volatile("membar.gl;"); }\nvoid h() { cudaDeviceReset(); }\n' >"src/$warned"
+  write_good src/50%.cu
+  t -o out src
+  expect_rc 0
+  local f
+  for f in "$latin1" "$warned"; do
+    printf 'void later() { cudaFree(0); }\n' >>"src/$f"
+  done
+  t -o out src
+  expect_rc 0
+  grep -q 'output-edited' "$LOG/stderr" && die "cu2hip's own output of a Latin-1 name was taken for an edit: $(stderr_excerpt)"
+  for f in "$latin1" "$warned" 50%.cu; do
+    expect_translation "out/$f" "src/$f"
+  done
+  t -o out src
+  expect_rc 0
+  expect_stderr '3 up to date' "every file up to date on the third run"
+  # A hand edit of such an output is still told.
+  echo "// mine" >>"out/$latin1"
+  printf 'void again() { cudaFree(0); }\n' >>"src/$latin1"
+  t -o out src
+  expect_rc 0
+  expect_stderr 'was edited since cu2hip wrote it.*\[output-edited\]'
+  # Known from the write journal alone (a run whose cache was not saved:
+  # here a folder where it goes): still cu2hip's own.
+  mkdir -p jr/src jr/out/.cu2hip-cache.json
+  write_good "jr/src/$latin1"
+  t -o jr/out jr/src
+  [ -s jr/out/.cu2hip-journal ] || die "no journal kept by a run that could not save its cache"
+  rmdir jr/out/.cu2hip-cache.json
+  printf 'void later() { cudaFree(0); }\n' >>"jr/src/$latin1"
+  t -o jr/out jr/src
+  expect_rc 0
+  grep -q 'output-edited' "$LOG/stderr" && die "an output the journal names was taken for an edit: $(stderr_excerpt)"
+  expect_translation "jr/out/$latin1" "jr/src/$latin1"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -1418,6 +1462,7 @@ scenarios=(
   report_on_input
   link_in_out
   only_source_kept_or_failed
+  latin1_name_cache
   binary_file
   invalid_utf8
   nul_bytes
