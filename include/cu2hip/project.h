@@ -25,6 +25,12 @@ typedef struct c2h_check_filter {
   int enable;          /* 1: report matching checks, 0: drop them */
 } c2h_check_filter;
 
+/* A file an option names (--output FILE). */
+typedef struct c2h_named_file {
+  const char *option; /* "--output" */
+  const char *path;
+} c2h_named_file;
+
 typedef struct c2h_project_options {
   c2h_translate_options translate;
   c2h_output_mode mode;
@@ -91,6 +97,14 @@ typedef struct c2h_project_options {
    * the file it works on, and files an earlier attempt crashed on are left
    * as they are with a parse-crash error. NULL: none. */
   c2h_journal *journal;
+  /* Files the caller writes after the run (reports: --output, --report),
+   * each with the option that names it. A run where one of them is one of
+   * its inputs (named, walked, or listed by the compile database: a file
+   * the run reads, copies or rewrites) is refused with C2H_ERR_USAGE
+   * before anything is written, and sets report_is_input in the summary:
+   * writing the report would replace the input. Borrowed; NULL: none. */
+  const c2h_named_file *report_files;
+  size_t n_report_files;
 } c2h_project_options;
 
 /* What --verify found for one file. */
@@ -149,6 +163,9 @@ typedef struct c2h_project_summary {
   size_t suppressed;    /* diagnostics silenced by cu2hip-ignore comments */
   c2h_project_file *records; /* one per file of the run, in walk order (owned) */
   size_t n_records;
+  /* The run was refused: one of report_files is one of its inputs (so it
+   * must not be written either). */
+  int report_is_input;
 } c2h_project_summary;
 
 /* Frees what c2h_project_run put in a summary. */

@@ -14,6 +14,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/suggest.h"
+#include "util/yaml_depth.h"
 
 void c2h_config_init(c2h_config *cfg) { memset(cfg, 0, sizeof *cfg); }
 
@@ -345,6 +346,7 @@ int c2h_config_load_buffer(c2h_config *cfg, const char *path, const char *text, 
     goto done;
   }
   have_parser = 1;
+  if ((rc = c2h_yaml_check_depth(path, text, len, C2H_ERR_USAGE, err))) goto done;
   yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
   if (!yaml_parser_load(&parser, &doc)) {
     const char *problem = parser.problem ? parser.problem : "invalid YAML";

@@ -872,10 +872,17 @@ int main(int argc, char **argv) {
   c.project.journal = journal;
   c2h_error err;
   c2h_error_clear(&err);
+  c2h_named_file reports[2];
+  size_t n_reports = 0;
+  if (c.output) reports[n_reports++] = (c2h_named_file){"--output", c.output};
+  if (c.report) reports[n_reports++] = (c2h_named_file){"--report", c.report};
+  c.project.report_files = reports;
+  c.project.n_report_files = n_reports;
   int rc = c2h_project_run(&c.project, (const char *const *)argv + optind, (size_t)(argc - optind), &sum,
                            &diags, &err);
   c2h_progress_finish(&progress);
-  int report_code = write_report(&c, format, &diags);
+  /* A report that would replace an input is not written at all. */
+  int report_code = sum.report_is_input ? 0 : write_report(&c, format, &diags);
   if (rc == C2H_ERR_NO_SOURCES) {
     /* An input error (a CI job pointed at the wrong folder must not pass
      * as "clean"), said plainly and with nothing written. */

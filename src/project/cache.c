@@ -1,6 +1,8 @@
 /* The incremental cache: one JSON file in the output directory.
  *
  *   {"format": 1, "key": RUN_KEY, "files": {REL: ENTRY, ...}}
+ *   REL: the output's name below OUT, or, for a name that is not UTF-8,
+ *        "/" and the name %XX-escaped (cache_key)
  *   ENTRY = {"kind": "translated"|"copied", "input": DIGEST, "flags": DIGEST,
  *            "output": [SIZE, MTIME_SEC, MTIME_NSEC], "digest": DIGEST,
  *            "changed": 0|1, "compat": 0|1, "depends": [[PATH, DIGEST], ...],
@@ -38,8 +40,24 @@ void c2h_digest_bytes(const void *data, size_t len, c2h_digest *out) {
   snprintf(out->hex, sizeof out->hex, "%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
 }
 
+/* The JSON file at path, read as a regular file only (c2h_file_read: a
+ * named pipe there never blocks the run); NULL and err when it cannot be
+ * read, jerr when it is not JSON. */
+static json_t *load_json_file(const char *path, c2h_error *err, json_error_t *jerr) {
+  char *data = NULL;
+  size_t len = 0;
+  if (c2h_file_read(path, &data, &len, err) != 0) {
+    if (jerr) jerr->text[0] = '\0';
+    return NULL;
+  }
+  json_t *root = json_loadb(data, len, 0, jerr);
+  free(data);
+  return root;
+}
+
 json_t *c2h_json_record_section(const char *path, long long format, const char *section, json_t **root) {
-  *root = json_load_file(path, 0, NULL);
+  c2h_error err;
+  *root = load_json_file(path, &err, NULL);
   json_t *object = json_object_get(*root, section);
   if (*root && json_integer_value(json_object_get(*root, "format")) == format && json_is_object(object))
     return object;
@@ -128,6 +146,8 @@ struct c2h_cache {
   json_t *journaled;  /* rel -> [digest, ...]: what the journal of earlier runs says was written (read-only) */
   json_t *this_run;   /* rel -> digest: what this run wrote (under lock) */
   int unfoldable;     /* a record of this run's journal cannot go into the JSON cache (not UTF-8) */
+  int not_file;       /* the cache path holds something that is not a regular file: never replaced */
+  int journal_not_file; /* the same for the journal: never appended to nor removed */
   char *journal_path; /* OUT/.cu2hip-journal */
   int journal_fd;     /* open for appending, or -1 (not made yet, or cannot be) */
   int dirty;          /* an entry was stored: the file must be written */
@@ -193,12 +213,16 @@ static int entry_valid(const json_t *e) {
  * which outputs cu2hip wrote). Returns the files object (owned) or NULL. */
 static json_t *read_cache_file(const char *path, json_t **root_out, char *why, size_t why_size) {
   json_error_t jerr;
+  c2h_error err;
+  c2h_error_clear(&err);
   why[0] = '\0';
   *root_out = NULL;
-  json_t *root = json_load_file(path, 0, &jerr);
+  json_t *root = load_json_file(path, &err, &jerr);
   if (!root) {
     struct stat st;
-    if (lstat(path, &st) == 0 || errno != ENOENT)
+    if (err.code && (lstat(path, &st) == 0 || errno != ENOENT))
+      snprintf(why, why_size, "it cannot be read: %s", err.message);
+    else if (!err.code)
       snprintf(why, why_size, "it does not read as JSON (%s, line %d)", jerr.text, jerr.line);
     return NULL;
   }
@@ -226,6 +250,50 @@ static json_t *read_cache_file(const char *path, json_t **root_out, char *why, s
   return valid;
 }
 
+/* The key of an output's name in the cache's JSON objects. A name that is
+ * valid UTF-8 is its own key (no relative name starts with '/'); any other
+ * (a Latin-1 file name) is "/" followed by the name with '%', control bytes
+ * and bytes from 0x80 written %XX, which JSON can hold and cache_name turns
+ * back into the name. Malloc'd; NULL when out of memory. */
+static char *cache_key(const char *rel) {
+  /* (json_string checks UTF-8 as jansson's keys need it.) */
+  json_t *as_json = rel[0] != '/' ? json_string(rel) : NULL;
+  json_decref(as_json);
+  if (as_json) return c2h_strdup(rel);
+  size_t n = strlen(rel);
+  char *k = malloc(3 * n + 2), *o = k;
+  if (!k) return NULL;
+  *o++ = '/';
+  for (const unsigned char *p = (const unsigned char *)rel; *p; p++) {
+    if (*p == '%' || *p < 0x20 || *p >= 0x7f) o += sprintf(o, "%%%02X", *p);
+    else *o++ = (char)*p;
+  }
+  *o = '\0';
+  return k;
+}
+
+static int hex_digit(char ch) {
+  return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The name a cache key stands for (cache_key's inverse). Malloc'd. */
+static char *cache_name(const char *key) {
+  if (key[0] != '/') return c2h_strdup(key);
+  char *name = malloc(strlen(key)), *o = name;
+  if (!name) return NULL;
+  for (const char *p = key + 1; *p; p++) {
+    int hi, lo;
+    if (*p == '%' && (hi = hex_digit(p[1])) >= 0 && (lo = hex_digit(p[2])) >= 0 && (hi || lo)) {
+      *o++ = (char)(hi * 16 + lo);
+      p += 2;
+    } else {
+      *o++ = *p;
+    }
+  }
+  *o = '\0';
+  return name;
+}
+
 /* The write journal: one line per output written, appended as it is
  * written, so that a run that was stopped before it saved the cache still
  * tells the next run what it wrote (`w DIGEST LENGTH REL`). A line cut
@@ -249,12 +317,13 @@ static void read_journal(c2h_cache *c) {
         strlen(digest) != 32 || (size_t)skip + rel_len != line_len || !nl)
       continue;
     char *rel = c2h_strndup(line + skip, rel_len);
-    if (!rel) break;
-    json_t *list = json_object_get(c->journaled, rel);
-    /* (A name that is not UTF-8 cannot be a key: its record is skipped.) */
-    if (!list && json_object_set_new(c->journaled, rel, json_array()) == 0) list = json_object_get(c->journaled, rel);
-    if (list) json_array_append_new(list, json_string(digest));
+    char *key = rel ? cache_key(rel) : NULL;
     free(rel);
+    if (!key) break;
+    json_t *list = json_object_get(c->journaled, key);
+    if (!list && json_object_set_new(c->journaled, key, json_array()) == 0) list = json_object_get(c->journaled, key);
+    if (list) json_array_append_new(list, json_string(digest));
+    free(key);
   }
   free(data);
 }
@@ -279,6 +348,11 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   json_t *root = NULL;
   char why[512];
   json_t *files = read_cache_file(c->path, &root, why, sizeof why);
+  struct stat st;
+  /* A named pipe or device where the cache goes is the user's: it is
+   * neither read (c2h_file_read refuses it) nor written (that could block,
+   * or replace it). */
+  c->not_file = lstat(c->path, &st) == 0 && !S_ISREG(st.st_mode);
   if (why[0]) c2h_error_set(damage, C2H_ERR_INPUT, c->path, 0, 0, "%s", why);
   if (files) c->written = json_incref(files);
   if (files && !why[0] && strcmp(json_string_value(json_object_get(root, "key")), run_key->hex) == 0) {
@@ -303,6 +377,14 @@ int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_k
   json_decref(files);
   json_decref(root);
   read_journal(c);
+  if (lstat(c->journal_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    /* Never appended to either (c2h_cache_journal_write). */
+    c->journal_fd = -2;
+    c->journal_not_file = 1;
+    if (!damage->code)
+      c2h_error_set(damage, C2H_ERR_IO, c->journal_path, 0, 0, "%s, not a regular file",
+                    c2h_file_type_name(st.st_mode));
+  }
   if (json_object_size(c->journaled)) c->dirty = 1; /* folded into the cache at the end */
   *out = c;
   return 0;
@@ -447,6 +529,9 @@ static void restore_stats(const c2h_cache *c, const json_t *stats, c2h_file_stat
 static int same_digest(const json_t *e, const char *output_path) {
   const json_t *want = json_object_get(e, "digest");
   if (!json_is_string(want)) return -1;
+  struct stat st;
+  /* An output with a digest is a file: a link there is not read through. */
+  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
   char *data = NULL;
   size_t len = 0;
   c2h_error err;
@@ -457,9 +542,9 @@ static int same_digest(const json_t *e, const char *output_path) {
   return string_is(want, d.hex);
 }
 
-int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
-                     int *hit) {
+static int lookup_key(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                      c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
+                      int *hit) {
   *hit = 0;
   const json_t *e = json_object_get(c->old_files, rel);
   if (!e || !string_is(json_object_get(e, "kind"), cached_as_name(cached_as)) ||
@@ -528,12 +613,23 @@ static int file_digest(const char *path, c2h_digest *d) {
   return 0;
 }
 
-int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed, int *unrecorded) {
+static int edited_key(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                      int *input_changed, int *unrecorded, int *link) {
   *edited = *input_changed = *unrecorded = 0;
+  if (link) *link = 0;
   struct stat st;
-  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
   const json_t *e = json_object_get(c->written, rel);
+  if (link && lstat(output_path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    /* A link where a file goes: cu2hip's own when an earlier run recreated
+     * an input's link there (its record holds the link's stamp and no
+     * digest); else a person put it there, and it is theirs. */
+    json_t *now = output_stamp(output_path);
+    int own = now && e && !json_object_get(e, "digest") && json_equal(now, json_object_get(e, "output"));
+    json_decref(now);
+    if (!own) *edited = *link = 1;
+    return 0;
+  }
+  if (lstat(output_path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* removed: made again */
   const json_t *journaled = json_object_get(c->journaled, rel);
   int recorded = e && json_is_string(json_object_get(e, "digest"));
   if (recorded) {
@@ -585,8 +681,16 @@ int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *dig
   if (!line) return C2H_ERR_NOMEM;
   int n = snprintf(line, len + 64, "w %s %zu %s\n", digest->hex, len, rel);
   pthread_mutex_lock(&c->lock);
-  if (c->journal_fd == -1)
-    c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (c->journal_fd == -1) {
+    /* O_NONBLOCK and the type check: a named pipe made there is refused
+     * instead of waited on. */
+    c->journal_fd = open(c->journal_path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
+    struct stat st;
+    if (c->journal_fd >= 0 && (fstat(c->journal_fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+      close(c->journal_fd);
+      c->journal_fd = -2;
+    }
+  }
   /* One write per record (O_APPEND): a kill leaves whole lines, or a last
    * one cut short, which is skipped when read. Not flushed to disk one by
    * one: the kernel keeps what a killed process wrote, and a record a
@@ -603,9 +707,12 @@ int c2h_cache_journal_write(c2h_cache *c, const char *rel, const c2h_digest *dig
 
 int c2h_cache_note_written(c2h_cache *c, const char *rel, const c2h_digest *written) {
   if (!c || !written) return 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
   pthread_mutex_lock(&c->lock);
   /* What this run wrote is this run's record, whatever the cache held. */
-  if (json_object_set_new(c->this_run, rel, json_string(written->hex))) c->unfoldable = 1;
+  if (json_object_set_new(c->this_run, key, json_string(written->hex))) c->unfoldable = 1;
+  free(key);
   c->dirty = 1;
   pthread_mutex_unlock(&c->lock);
   return 0;
@@ -643,24 +750,27 @@ static int utf8_valid(const char *s) {
   return 1;
 }
 
-/* A file whose name, headers or diagnostics are not valid UTF-8 (a
- * Latin-1 file name, a message quoting such source bytes) cannot be put in
- * the JSON cache: it is not remembered, and the next run redoes it. */
-static int storable(const char *rel, const c2h_file_result *res) {
-  if (!utf8_valid(rel)) return 0;
+/* A file whose headers or diagnostics are not valid UTF-8 (a message
+ * quoting Latin-1 source bytes) cannot be put in the JSON cache: it is not
+ * remembered as up to date, and the next run redoes it (what was written is
+ * still recorded, c2h_cache_note_written). Names are escaped (cache_key). */
+static int storable(const char *path, const c2h_file_result *res) {
   for (size_t i = 0; res && i < res->n_depends; i++)
     if (!utf8_valid(res->depends[i])) return 0;
   for (size_t i = 0; res && i < res->diags.len; i++) {
     const c2h_diag *d = &res->diags.items[i];
-    if (!utf8_valid(d->path) || !utf8_valid(d->message) || !utf8_valid(d->replacement)) return 0;
+    /* (A diagnostic's path that is the file's own is stored as null.) */
+    if ((strcmp(d->path, path) != 0 && !utf8_valid(d->path)) || !utf8_valid(d->message) ||
+        !utf8_valid(d->replacement))
+      return 0;
   }
   return 1;
 }
 
-int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
-                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
-                    const c2h_file_result *res) {
-  if (!storable(rel, res)) return 0;
+static int store_key(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
+                     const c2h_file_result *res) {
+  if (!storable(path, res)) return 0;
   json_t *stamp = output_stamp(output_path);
   if (!stamp) return 0; /* nothing to remember: the next run makes it again */
   json_t *e = json_pack("{s:s,s:s,s:s,s:o}", "kind", cached_as_name(cached_as), "input", input->hex, "flags", file_key->hex,
@@ -701,11 +811,45 @@ int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, cons
   return rc;
 }
 
+int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                     c2h_cached_as cached_as, const char *path, const char *output_path, c2h_file_result *res,
+                     int *hit) {
+  *hit = 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = lookup_key(c, key, input, file_key, cached_as, path, output_path, res, hit);
+  free(key);
+  return rc;
+}
+
+int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
+                     int *input_changed, int *unrecorded, int *link) {
+  *edited = *input_changed = *unrecorded = 0;
+  if (link) *link = 0;
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = edited_key(c, key, input, output_path, edited, input_changed, unrecorded, link);
+  free(key);
+  return rc;
+}
+
+int c2h_cache_store(c2h_cache *c, const char *rel, const c2h_digest *input, const c2h_digest *file_key,
+                    c2h_cached_as cached_as, const char *path, const char *output_path, const c2h_digest *written,
+                    const c2h_file_result *res) {
+  char *key = cache_key(rel);
+  if (!key) return C2H_ERR_NOMEM;
+  int rc = store_key(c, key, input, file_key, cached_as, path, output_path, written, res);
+  free(key);
+  return rc;
+}
+
 /* Of the digests a stopped run's journal names for rel, the newest one the
  * output holds now, or NULL. The journal is written ahead of each write, so
  * its last record may name a write the stop cut off. */
-static json_t *journaled_held(c2h_cache *c, const char *rel, json_t *digests) {
-  char *path = c2h_path_join(c->out_dir, rel);
+static json_t *journaled_held(c2h_cache *c, const char *key, json_t *digests) {
+  char *rel = cache_name(key);
+  char *path = rel ? c2h_path_join(c->out_dir, rel) : NULL;
+  free(rel);
   c2h_digest d;
   int readable = path && file_digest(path, &d) == 0;
   free(path);
@@ -742,6 +886,10 @@ static int fold_journal(c2h_cache *c) {
 
 int c2h_cache_save(c2h_cache *c, c2h_error *err) {
   if (!c->dirty) return 0; /* a run that redid nothing leaves the file as it is */
+  struct stat st;
+  if (c->not_file || (lstat(c->path, &st) == 0 && !S_ISREG(st.st_mode)))
+    return c2h_error_set(err, C2H_ERR_IO, c->path, 0, 0, "it is %s, not a regular file, and is left as it is",
+                         lstat(c->path, &st) == 0 ? c2h_file_type_name(st.st_mode) : "not a regular file");
   if (fold_journal(c)) return c2h_error_set(err, C2H_ERR_NOMEM, c->path, 0, 0, "out of memory");
   json_t *root = json_pack("{s:i,s:s,s:O}", "format", CACHE_FORMAT, "key", c->key.hex, "files", c->files);
   char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
@@ -750,7 +898,7 @@ int c2h_cache_save(c2h_cache *c, c2h_error *err) {
   int rc = c2h_file_write_atomic(c->path, text, strlen(text), 0644, err);
   free(text);
   /* The cache holds every record now; records it cannot hold stay. */
-  if (rc == 0 && !c->unfoldable) {
+  if (rc == 0 && !c->unfoldable && !c->journal_not_file) {
     if (c->journal_fd >= 0) close(c->journal_fd);
     c->journal_fd = -1;
     unlink(c->journal_path);

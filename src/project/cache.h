@@ -45,7 +45,11 @@ typedef struct c2h_cache c2h_cache;
  * (not JSON, another format, malformed entries) sets damage (code, path,
  * why); what its valid entries say was written is still used. The write
  * journal (OUT/.cu2hip-journal, c2h_cache_note_written) of a run that was
- * stopped is read too. Fails only when out of memory. */
+ * stopped is read too. A cache or journal path that holds no regular file (a
+ * named pipe, a device) is neither read nor written nor removed: the cache's
+ * sets damage (C2H_ERR_INPUT, as a damaged cache), the journal's sets
+ * damage with C2H_ERR_IO when the cache is sound. Fails only when out of
+ * memory. */
 int c2h_cache_open(c2h_cache **out, const char *out_dir, const c2h_digest *run_key, const c2h_rules *rules,
                    int reuse, c2h_error *damage);
 
@@ -72,9 +76,12 @@ int c2h_cache_lookup(c2h_cache *c, const char *rel, const c2h_digest *input, con
  * run's cache so that the next run keeps it too. An output no record names
  * (no cache, a damaged one, a file that was there before) is *edited with
  * *unrecorded set: the caller keeps it unless it holds what this run makes.
- * Thread-safe. Returns 0 or C2H_ERR_NOMEM. */
+ * With link given (an output that is a file, not a link): a symbolic link
+ * at output_path that no earlier run made (a person's) is *edited with
+ * *link set, and is kept whatever it points to. Thread-safe. Returns 0 or
+ * C2H_ERR_NOMEM. */
 int c2h_cache_edited(c2h_cache *c, const char *rel, const c2h_digest *input, const char *output_path, int *edited,
-                     int *input_changed, int *unrecorded);
+                     int *input_changed, int *unrecorded, int *link);
 
 /* Appends to the write journal, before the output of rel is written, the
  * digest it is about to get (NULL: a link; nothing recorded), so that a run

@@ -283,6 +283,50 @@ static int write_compat_header(const c2h_project_options *o, const c2h_job *j, c
   return rc;
 }
 
+/* --backup when FILE SUFFIX exists already (the original, kept by an
+ * earlier run): it is never replaced. When it, or a numbered backup
+ * FILE SUFFIX.N, holds the file as it is now (a run stopped after its
+ * backup), that one is its backup; else the file is backed up as the first
+ * FILE SUFFIX.N that is free, and a note says so. 0, or an error in err. */
+static int keep_backup(const c2h_project_options *o, const c2h_job *j, const char *target, const char *backup,
+                       job_out *out, c2h_error *err) {
+  struct stat st;
+  if (lstat(backup, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+    return c2h_error_set(err, C2H_ERR_IO, backup, 0, 0, "it is %s, not a file", c2h_file_type_name(st.st_mode));
+  char *now = NULL, *name = malloc(strlen(backup) + 16);
+  size_t len = 0;
+  int rc = name ? c2h_file_read(target, &now, &len, err) : C2H_ERR_NOMEM;
+  if (rc) goto done;
+  strcpy(name, backup);
+  for (unsigned n = 1;; n++) {
+    if (lstat(name, &st) == 0 && S_ISREG(st.st_mode) && holds(name, now, len)) break;
+    if (n > 9999) {
+      rc = c2h_error_set(err, C2H_ERR_IO, backup, 0, 0, "%s", "it and the numbered backups up to .9999 exist");
+      goto done;
+    }
+    sprintf(name, "%s.%u", backup, n);
+    int b = c2h_file_backup(target, name, err);
+    if (b == 0) break;
+    if (b < 0) {
+      rc = b;
+      goto done;
+    }
+  }
+  if (strcmp(name, backup) != 0 && c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_BACKUP_KEPT)) {
+    if ((rc = c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_NOTE, C2H_CHECK_BACKUP_KEPT, NULL,
+                                "backup %s exists and is kept (a backup is never replaced); the file as it was "
+                                "before this run is backed up as %s",
+                                backup, name)))
+      goto done;
+    out->rec->by_severity[C2H_SEV_NOTE]++;
+    out->rec->by_check[C2H_CHECK_BACKUP_KEPT]++;
+  }
+done:
+  free(now);
+  free(name);
+  return rc;
+}
+
 static int write_output(const c2h_project_options *o, const c2h_job *j, const c2h_file_result *res, job_out *out,
                         c2h_error *err) {
   int rc = 0;
@@ -306,11 +350,18 @@ static int write_output(const c2h_project_options *o, const c2h_job *j, const c2
       rc = C2H_ERR_NOMEM;
       goto done;
     }
-    if (backup && c2h_file_backup(target, backup, err) != 0) {
+    int b = backup ? c2h_file_backup(target, backup, err) : 0;
+    if (b == 1) b = keep_backup(o, j, target, backup, out, err);
+    if (b == C2H_ERR_NOMEM) {
+      rc = b;
+      goto done;
+    }
+    if (b != 0) {
       /* Named: the backup may live where the input does not (a suffix
        * with a folder in it, a full disk, a read-only file of that name). */
       char what[sizeof err->message + 4200];
-      snprintf(what, sizeof what, "backup %s not written (%s); the file is left as it was", backup, err->message);
+      snprintf(what, sizeof what, "backup %s not written (%s); the file is left as it was",
+               err->path[0] ? err->path : backup, err->message);
       rc = job_error(out, j->path, "%s", what);
       goto done;
     }
@@ -411,11 +462,20 @@ static int holds(const char *path, const char *data, size_t len) {
  * differs from the result: an output that already holds it (as after a run
  * interrupted before it saved the cache) is not an edit. */
 static int keep_edited(const c2h_project_options *o, const c2h_job *j, const char *target, int input_changed,
-                       int unrecorded, job_out *out) {
+                       int unrecorded, int link, job_out *out) {
   out->rec->edited = 1;
   out->sum->kept_edited++;
   if (!c2h_check_enabled(o->filters, o->n_filters, C2H_CHECK_OUTPUT_EDITED)) return 0; /* kept all the same */
-  int rc = unrecorded
+  char to[1024] = "";
+  ssize_t n = link ? readlink(target, to, sizeof to - 1) : -1;
+  if (n >= 0) to[n] = '\0';
+  int rc = link ? c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
+                                    NULL,
+                                    "%s is a symbolic link (to %s) that cu2hip did not make: it is kept as it is, "
+                                    "and nothing is written through it (to translate this input again, remove the "
+                                    "link or run with --overwrite-edited, which replaces the link with the file)",
+                                    target, to)
+       : unrecorded
                ? c2h_diag_list_add(out->diags, j->path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_OUTPUT_EDITED,
                                    NULL,
                                    "%s is not what cu2hip makes of this input, and no record says cu2hip wrote it "
@@ -456,7 +516,7 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
   c2h_error_clear(&err);
   c2h_file_result res;
   c2h_file_result_init(&res);
-  int rc = 0, hit = 0, edited = 0, input_changed = 0, unrecorded = 0;
+  int rc = 0, hit = 0, edited = 0, input_changed = 0, unrecorded = 0, out_link = 0;
   size_t errors_before = sum->input_errors;
   char *target = NULL;
   char **script_flags = NULL;
@@ -501,13 +561,13 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       goto done;
     if (!hit && !o->overwrite_edited &&
         (rc = c2h_cache_edited(env->cache, j->out_rel, &input_digest, target, &edited, &input_changed,
-                               &unrecorded)))
+                               &unrecorded, j->link_target ? NULL : &out_link)))
       goto done;
   }
   if (copy) {
     if (hit) sum->copied++;
-    else if (edited && !holds(target, src, len)) {
-      rc = keep_edited(o, j, target, input_changed, unrecorded, out);
+    else if (edited && (out_link || !holds(target, src, len))) {
+      rc = keep_edited(o, j, target, input_changed, unrecorded, out_link, out);
       goto done;
     } else if (env->cache && !j->link_target && (rc = c2h_cache_journal_write(env->cache, j->out_rel, &input_digest))) {
       goto done;
@@ -571,8 +631,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     rc = job_error(out, j->path, "%s", err.message);
     goto done;
   }
-  if (edited && !holds(target, res.output, res.output_len)) {
-    rc = keep_edited(o, j, target, input_changed, unrecorded, out);
+  if (edited && (out_link || !holds(target, res.output, res.output_len))) {
+    rc = keep_edited(o, j, target, input_changed, unrecorded, out_link, out);
     goto done;
   }
   sum->files++;
@@ -1189,6 +1249,39 @@ static void say_waiting(void *ctx, const char *dir) {
   fprintf(stderr, "cu2hip: waiting for another cu2hip run writing in %s to finish\n", dir);
 }
 
+/* A report (--output, --report) that names one of the run's inputs would
+ * replace it once the run ends: refused before anything is written. */
+static int refuse_report_on_input(c2h_run *r, char *const *canonical, const int *is_dir, size_t n_inputs,
+                                  c2h_error *err) {
+  for (size_t i = 0; i < r->o->n_report_files; i++) {
+    const c2h_named_file *f = &r->o->report_files[i];
+    if (!f->path || strcmp(f->path, "-") == 0) continue;
+    char *real = realpath(f->path, NULL);
+    struct stat st;
+    int at = real ? c2h_strmap_get(&r->jobs.canonical, real, strlen(real)) : -1;
+    const char *inside = NULL;
+    /* In place, the input folders are rewritten where they are: a file in
+     * them is the user's whether or not the run reads it. */
+    for (size_t k = 0; at < 0 && real && r->o->mode == C2H_OUTPUT_IN_PLACE && k < n_inputs && !inside; k++)
+      if (canonical[k] && (is_dir[k] == 1 || is_dir[k] == 2) && c2h_path_inside(real, canonical[k]) && stat(real, &st) == 0 &&
+          S_ISREG(st.st_mode))
+        inside = canonical[k];
+    free(real);
+    if (at < 0 && !inside) continue;
+    r->sum->report_is_input = 1;
+    if (inside)
+      return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                           "%s %s: this file is inside %s, which --in-place rewrites, and the report would replace "
+                           "it; name a file outside the inputs (nothing was written)",
+                           f->option ? f->option : "report", f->path, inside);
+    return c2h_error_set(err, C2H_ERR_USAGE, NULL, 0, 0,
+                         "%s %s: this file is one of the inputs (%s), which the report would replace; name a "
+                         "file outside the inputs (nothing was written)",
+                         f->option ? f->option : "report", f->path, r->jobs.items[at].path);
+  }
+  return 0;
+}
+
 /* C2H_ERR_NO_SOURCES naming the folders walked (is_dir[i] == 2). */
 static int no_sources_error(const char *const *inputs, const int *is_dir, size_t n, c2h_error *err) {
   char names[400] = "";
@@ -1318,6 +1411,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     }
   }
   if (rc) goto fail;
+  if ((rc = refuse_report_on_input(&run, canonical, is_dir, n_inputs, err))) goto done;
   if (!any_named && !sources && !sum->input_errors) {
     /* Nothing at all to translate: say so, and write nothing (not even the
      * output root or the files a walk would copy). */
@@ -1362,7 +1456,14 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
     run_key(o, &key);
     c2h_error damage;
     if ((rc = c2h_cache_open(&cache, o->out_dir, &key, o->translate.rules, o->incremental, &damage))) goto fail;
-    if (damage.code &&
+    /* (C2H_ERR_IO: the journal beside it is no file; the cache itself is used.) */
+    if (damage.code == C2H_ERR_IO &&
+        c2h_diag_list_add(diags, damage.path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
+                          "the incremental cache's journal is %s: it is neither read nor written, and is left as "
+                          "it is (the cache alone tells what cu2hip wrote)",
+                          damage.message))
+      goto nomem;
+    if (damage.code && damage.code != C2H_ERR_IO &&
         c2h_diag_list_add(diags, damage.path, no_pos(), no_pos(), C2H_SEV_WARNING, C2H_CHECK_INPUT_ERROR, NULL,
                           "the incremental cache is damaged (%s): nothing is reused from it, and an output no "
                           "record shows cu2hip wrote is kept, as possibly edited by hand, unless it is what this "
@@ -1376,10 +1477,12 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
                                    o->roc_libraries, o->n_roc_libraries};
   job_env env = {&run, cache, &scripts};
   if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
-  /* A tree that had candidate files but none of them CUDA. */
+  /* A tree that had candidate files but none of them CUDA. A source whose
+   * edited output was kept, or that failed (reported, exit 2), was found. */
   int any_walk = 0;
   size_t walked = 0;
-  for (size_t i = 0; i < sum->n_records; i++) walked += sum->records[i].translated;
+  for (size_t i = 0; i < sum->n_records; i++)
+    walked += sum->records[i].translated || sum->records[i].edited || sum->records[i].failed;
   for (size_t i = 0; i < run.jobs.len; i++) any_walk |= run.jobs.items[i].from_walk;
   if (any_walk && !any_named && walked == 0)
     rc = c2h_run_folder_error(&run, inputs[0], "%s", "no CUDA sources found among the files walked");

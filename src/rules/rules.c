@@ -10,6 +10,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/suggest.h"
+#include "util/yaml_depth.h"
 
 
 static const char *const section_names[C2H_RULE_KIND__COUNT] = {
@@ -98,6 +99,9 @@ static const c2h_embedded_file *replaced(const char *name, const char *const *ro
   return NULL;
 }
 
+static int load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len, int override,
+                       int check_depth, c2h_error *err);
+
 int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_t n, c2h_error *err) {
   c2h_rules *r = NULL;
   for (size_t i = 0; i < n; i++)
@@ -110,13 +114,13 @@ int c2h_rules_new_default_targets(c2h_rules **out, const char *const *roc, size_
    * that names the wrapper (cuRAND's include guard in nvcc.yaml). */
   for (size_t i = 0; rc == 0 && i < c2h_embedded_rules_count; i++) {
     const c2h_embedded_file *f = &c2h_embedded_rules[i];
-    if (!replaced(f->name, roc, n)) rc = c2h_rules_load_buffer(r, f->name, f->data, f->len, 0, err);
+    if (!replaced(f->name, roc, n)) rc = load_buffer(r, f->name, f->data, f->len, 0, 0, err);
   }
   for (size_t i = 0; rc == 0 && i < n; i++) {
     const c2h_embedded_file *f = roc_table(roc[i], strlen(roc[i]));
     char name[256];
     snprintf(name, sizeof name, "roc/%s", f->name);
-    rc = c2h_rules_load_buffer(r, name, f->data, f->len, 1, err);
+    rc = load_buffer(r, name, f->data, f->len, 1, 0, err);
   }
   if (rc) {
     c2h_rules_free(r);
@@ -770,9 +774,11 @@ static int commit(loader *ld, int override) {
   return 0;
 }
 
-int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len,
-                          int override, c2h_error *err) {
+/* check_depth 0: the embedded tables, known to nest a few levels. */
+static int load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len, int override,
+                       int check_depth, c2h_error *err) {
   int rc = 0, have_doc = 0;
+  if (check_depth && (rc = c2h_yaml_check_depth(name, text, len, C2H_ERR_RULES, err))) return rc;
   yaml_parser_t parser;
   loader ld;
   memset(&ld, 0, sizeof ld);
@@ -800,6 +806,11 @@ done:
   c2h_strmap_dispose(&ld.seen);
   free(ld.pending);
   return rc;
+}
+
+int c2h_rules_load_buffer(c2h_rules *rules, const char *name, const char *text, size_t len,
+                          int override, c2h_error *err) {
+  return load_buffer(rules, name, text, len, override, 1, err);
 }
 
 int c2h_rules_load_file(c2h_rules *rules, const char *path, c2h_error *err) {

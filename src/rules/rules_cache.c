@@ -344,9 +344,11 @@ static c2h_rules *read_cache(const char *path, XXH128_hash_t digest) {
   file_head h;
   struct stat st;
   c2h_error err;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: a named pipe put where the cache goes is skipped, not
+   * waited on (only a regular file is read). */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return NULL;
-  if (fstat(fd, &st) != 0 || read(fd, &h, sizeof h) != (ssize_t)sizeof h || memcmp(h.magic, magic, sizeof magic) ||
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || read(fd, &h, sizeof h) != (ssize_t)sizeof h || memcmp(h.magic, magic, sizeof magic) ||
       h.format != FORMAT || h.rule_size != sizeof(c2h_rule) || h.key_high != digest.high64 ||
       h.key_low != digest.low64 || h.len < sizeof(blob_head) + 1 ||
       (uint64_t)st.st_size != sizeof h + h.len || !(block = malloc(sizeof *block + h.len)))

@@ -13,11 +13,24 @@
 
 #include "buf.h"
 
+const char *c2h_file_type_name(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a plain file";
+}
+
 int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err) {
   int rc = 0;
   c2h_buf b;
   c2h_buf_init(&b);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: opening a named pipe would otherwise wait for a writer
+   * (forever, for a cache or configuration file nobody writes); the type
+   * is checked on the open descriptor, and only a regular file is read. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
     goto done;
@@ -32,9 +45,12 @@ int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err) {
     goto done;
   }
   if (!S_ISREG(st.st_mode)) {
-    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "not a regular file");
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "%s, not a regular file: not read",
+                       c2h_file_type_name(st.st_mode));
     goto done;
   }
+  int flags = fcntl(fd, F_GETFL);
+  if (flags != -1) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   if (c2h_buf_reserve(&b, (size_t)st.st_size)) {
     rc = c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory reading the file");
     goto done;
@@ -162,6 +178,57 @@ done:
   return rc;
 }
 
+/* Writes len bytes to a new file path, never replacing one: a temporary
+ * beside it, flushed, then link()ed to path, which fails when path exists.
+ * 0, 1 when path exists (nothing written), or an error. */
+static int write_new(const char *path, const char *data, size_t len, mode_t mode, c2h_error *err) {
+  int rc = 0, fd = -1;
+  size_t n = strlen(path) + 48;
+  char *tmp = malloc(n);
+  if (!tmp) return c2h_error_set(err, C2H_ERR_NOMEM, path, 0, 0, "out of memory");
+  const char *base = c2h_path_basename(path);
+  snprintf(tmp, n, "%.*s.%s.c2h-%ld-XXXXXX", (int)(base - path), path, base, (long)getpid());
+  fd = mkstemp(tmp);
+  if (fd < 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create a temporary file: %s", strerror(errno));
+    free(tmp);
+    return rc;
+  }
+  if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0 || fsync(fd) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  int closed = close(fd);
+  fd = -1;
+  if (closed != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    goto done;
+  }
+  if (link(tmp, path) == 0) goto done;
+  if (errno == EEXIST) {
+    rc = 1;
+    goto done;
+  }
+  /* A file system without hard links: checked, then renamed (the tree lock
+   * keeps other cu2hip runs from racing here). */
+  struct stat st;
+  if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP && errno != EMLINK) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create: %s", strerror(errno));
+  } else if (lstat(path, &st) == 0) {
+    rc = 1;
+  } else if (rename(tmp, path) != 0) {
+    rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot create: %s", strerror(errno));
+  } else {
+    free(tmp);
+    return 0;
+  }
+done:
+  if (fd >= 0) close(fd);
+  unlink(tmp);
+  free(tmp);
+  return rc;
+}
+
 int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err) {
   char *data = NULL;
   size_t len = 0;
@@ -172,7 +239,7 @@ int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err) {
     rc = c2h_error_set(err, C2H_ERR_IO, path, 0, 0, "cannot stat: %s", strerror(errno));
     goto done;
   }
-  rc = c2h_file_write_atomic(backup_path, data, len, st.st_mode & 07777, err);
+  rc = write_new(backup_path, data, len, st.st_mode & 07777, err);
 done:
   free(data);
   return rc;

@@ -8,8 +8,13 @@
 #include "cu2hip/error.h"
 
 /* Reads a whole regular file. *data is malloc'd and NUL-terminated (the
- * caller frees it). */
+ * caller frees it). Anything else (a directory, a named pipe, a device) is
+ * refused at once, naming what it is: a named pipe is opened without
+ * waiting for a writer, so a FIFO where a file is expected never hangs. */
 int c2h_file_read(const char *path, char **data, size_t *len, c2h_error *err);
+
+/* What a file of this mode is, for messages: "a named pipe (FIFO)". */
+const char *c2h_file_type_name(mode_t mode);
 
 /* Reads a stream to its end: standard input for "-", else a named pipe or
  * device (which c2h_file_read refuses: it could not be read twice). */
@@ -45,7 +50,9 @@ int c2h_symlink_below(const char *root, const char *target, const char *path, c2
  * there); missing parent directories are created. */
 int c2h_symlink_atomic(const char *target, const char *path, c2h_error *err);
 
-/* Copies path to backup_path atomically (for --backup). */
+/* Copies path to backup_path atomically (for --backup), never replacing
+ * what is there: 0 when written, 1 when backup_path exists (then nothing
+ * is written), or an error. */
 int c2h_file_backup(const char *path, const char *backup_path, c2h_error *err);
 
 /* mkdir -p. */

@@ -1239,10 +1239,275 @@ sc_time_limit() {
   unchanged src
 }
 
+# tt ARGS...: t under a time limit (a run that waits forever fails the case).
+tt() {
+  timeout 30 "$TOOL" "$@" >"$LOG/stdout" 2>"$LOG/stderr"
+  rc=$?
+  [ "$rc" != 124 ] || die "cu2hip $* did not finish in 30 s (it waits on something)"
+  check_sane
+}
+
+# A named pipe (nobody writes it) or a device where cu2hip reads its own
+# files: --config, --rules, the incremental cache and its journal. Each is
+# refused at once, naming it, and a pipe is never waited on nor replaced.
+sc_fifo_settings() {
+  write_good src/a.cu
+  mkfifo pipe || skip "mkfifo failed"
+  local opt
+  for opt in --config --rules; do
+    tt "$opt" pipe src/a.cu
+    expect_rc 2
+    expect_stderr '^pipe: error: a named pipe \(FIFO\), not a regular file' "$opt pipe refused, naming it"
+    tt "$opt" /dev/zero src/a.cu
+    expect_rc 2
+    expect_stderr '^/dev/zero: error: a character device, not a regular file'
+  done
+  mkdir out
+  mkfifo out/.cu2hip-cache.json
+  tt -o out src
+  expect_rc 0
+  expect_stderr 'out/\.cu2hip-cache\.json: warning: .*named pipe' "the cache named as a pipe"
+  [ -p out/.cu2hip-cache.json ] || die "the pipe where the cache goes was replaced"
+  expect_translation out/a.cu src/a.cu
+  rm -rf out
+  mkdir out
+  mkfifo out/.cu2hip-journal
+  tt -o out src
+  expect_rc 0
+  expect_stderr 'out/\.cu2hip-journal: warning: .*named pipe' "the journal named as a pipe"
+  [ -p out/.cu2hip-journal ] || die "the pipe where the journal goes was replaced or removed"
+  expect_translation out/a.cu src/a.cu
+  tt -o out src
+  expect_rc 0
+}
+
+# YAML nested 100,000 deep (200 KB of `[`) as --rules and as .cu2hip.yaml:
+# refused at once at the first level past the limit (64), with its place;
+# libyaml alone takes time growing with the square of the depth.
+sc_deep_yaml() {
+  write_good src/a.cu
+  { printf 'functions:\n  cudaX: '; head -c 100000 /dev/zero | tr '\0' '['; echo; } >deep.yaml
+  local started
+  started=$(date +%s)
+  tt --no-config --rules deep.yaml src/a.cu
+  expect_rc 2
+  expect_stderr '^deep\.yaml:2:[0-9]+: error: .*nested more than 64 deep' "the depth refused at its place"
+  mkdir proj
+  write_good proj/a.cu
+  cp deep.yaml proj/.cu2hip.yaml
+  (cd proj && tt a.cu)
+  expect_rc 2
+  expect_stderr '\.cu2hip\.yaml:2:[0-9]+: error: .*nested more than 64 deep' "the config's depth refused at its place"
+  [ $(($(date +%s) - started)) -le 20 ] || die "refusing deep YAML took $(($(date +%s) - started)) s"
+  # Within the limit: read as usual (this one is not a rule, which is told).
+  { printf 'functions:\n  cudaX: '; head -c 60 /dev/zero | tr '\0' '['; head -c 60 /dev/zero | tr '\0' ']'; echo; } >ok.yaml
+  tt --no-config --rules ok.yaml src/a.cu
+  expect_rc 2
+  grep -q 'nested more than' "$LOG/stderr" && die "60 levels were refused as too deep"
+  expect_stderr '^ok\.yaml:[0-9]+:[0-9]+: error:'
+}
+
+# --in-place --backup run twice, with an edit in between: the first
+# backup (the only copy of the CUDA original) is kept, and the second
+# run's starting point gets a numbered backup, with a note.
+sc_backup_twice() {
+  write_good a.cu
+  cp a.cu original
+  t --in-place --backup=.orig a.cu
+  expect_rc 0
+  cmp -s a.cu.orig original || die "the first backup is not the original"
+  printf 'void more() { cudaFree(0); }\n' >>a.cu
+  cp a.cu second
+  t --in-place --backup=.orig a.cu
+  expect_rc 0
+  cmp -s a.cu.orig original || die "a.cu.orig, the CUDA original, was replaced by the second run"
+  cmp -s a.cu.orig.1 second || die "the file as the second run found it was not backed up as a.cu.orig.1"
+  expect_stderr 'a\.cu: note: backup .*a\.cu\.orig exists and is kept.* backed up as .*a\.cu\.orig\.1 \[backup-kept\]'
+  # A backup that holds the file as it is (a run stopped after its
+  # backup) is used as it is: no second copy.
+  write_good b.cu
+  cp b.cu b.cu.orig
+  t --in-place --backup=.orig b.cu
+  expect_rc 0
+  [ ! -e b.cu.orig.1 ] || die "b.cu.orig already held b.cu, and b.cu.orig.1 was made too"
+  grep -q backup-kept "$LOG/stderr" && die "a note for a backup that held the file already"
+  # A link where the backup goes is the user's: kept, not replaced.
+  write_good c.cu
+  echo mine >mine
+  ln -s mine c.cu.orig
+  t --in-place --backup=.orig c.cu
+  expect_rc 0
+  [ -L c.cu.orig ] && [ "$(cat mine)" = mine ] || die "the link c.cu.orig was replaced or written through"
+  [ -f c.cu.orig.1 ] || die "no numbered backup beside the kept link"
+  true
+}
+
+# A report (--output, --report) named onto one of the inputs, or onto a
+# file inside a tree --in-place rewrites: refused (exit 2) before anything
+# is written; nothing of the tree changes and no OUT is made.
+sc_report_on_input() {
+  write_good in/a.cu
+  write_good in/b.cu
+  echo "my notes" >in/notes.md
+  keep in
+  t check --format json --output in/a.cu in
+  expect_rc 2
+  expect_stderr '--output in/a\.cu: this file is one of the inputs' "the refusal naming --output and the input"
+  t -o out --output in/b.cu in
+  expect_rc 2
+  [ ! -e out ] || die "OUT was made by a run refused for its report"
+  t -o out --report in/notes.md in
+  expect_rc 2
+  expect_stderr '--report in/notes\.md: this file is one of the inputs'
+  t --in-place --report in/notes.md in
+  expect_rc 2
+  expect_stderr '--report in/notes\.md: this file is inside .*--in-place'
+  t --output in/a.cu in/a.cu
+  expect_rc 2
+  expect_stdout_empty
+  unchanged in
+  # A new file there replaces nothing: written as asked.
+  t -o out --report in/new.md in
+  expect_rc 0
+  [ -s in/new.md ] || die "the report in/new.md was not written"
+}
+
+# A symbolic link a person put in OUT where an output goes (out/a.cu ->
+# ../mine/a.cu): kept as it is and reported (output-edited), like a file
+# edited there, never replaced nor written through; a link cu2hip made
+# itself (an input's link, recreated) is still its own to replace.
+sc_link_in_out() {
+  write_good src/a.cu
+  write_good src/b.cu
+  echo notes >src/notes.txt
+  mkdir mine
+  t -o out src
+  expect_rc 0
+  echo "// mine" >mine/a.cu
+  echo "mine too" >mine/notes.txt
+  ln -sf ../mine/a.cu out/a.cu
+  ln -sf ../mine/notes.txt out/notes.txt
+  keep mine
+  t -o out src
+  expect_rc 0
+  [ -L out/a.cu ] && [ "$(readlink out/a.cu)" = ../mine/a.cu ] || die "the link out/a.cu was replaced"
+  [ -L out/notes.txt ] || die "the link out/notes.txt was replaced"
+  expect_stderr 'src/a\.cu: warning: out/a\.cu is a symbolic link \(to \.\./mine/a\.cu\).*kept.*\[output-edited\]'
+  expect_stderr 'src/notes\.txt: warning: out/notes\.txt is a symbolic link'
+  printf 'void more() { cudaFree(0); }\n' >>src/a.cu
+  t -o out src
+  expect_rc 0
+  [ -L out/a.cu ] || die "the link out/a.cu was replaced after its input changed"
+  unchanged mine
+  # No cache at all: the same.
+  mkdir out2
+  ln -s ../mine/a.cu out2/a.cu
+  t -o out2 src
+  expect_rc 0
+  [ -L out2/a.cu ] || die "the link out2/a.cu was replaced (no cache)"
+  unchanged mine
+  expect_translation out2/b.cu src/b.cu
+  # --overwrite-edited replaces the link (not what it points to).
+  t -o out2 --overwrite-edited src
+  expect_rc 0
+  [ ! -L out2/a.cu ] || die "--overwrite-edited kept the link"
+  expect_translation out2/a.cu src/a.cu
+  unchanged mine
+  # An input's link, recreated by cu2hip, then the input made a file: the
+  # old link is cu2hip's, and is replaced without a word.
+  ln -s b.cu src/l.cu
+  t -o out3 src
+  [ -L out3/l.cu ] || die "the input link src/l.cu was not recreated"
+  rm src/l.cu
+  write_good src/l.cu
+  t -o out3 src
+  expect_rc 0
+  [ ! -L out3/l.cu ] || die "cu2hip's own link out3/l.cu was taken for the user's"
+  expect_translation out3/l.cu src/l.cu
+}
+
+# A folder whose only source has a hand-edited output, or whose only
+# source cannot be translated: the source was found, so the run says what
+# happened to it (output-edited, exit 0; or the input error, exit 2), not
+# "no CUDA sources found".
+sc_only_source_kept_or_failed() {
+  write_good src/a.cu
+  t -o out src
+  expect_rc 0
+  echo "// mine" >>out/a.cu
+  t -o out src
+  expect_rc 0
+  expect_stderr 'out/a\.cu was edited.*\[output-edited\]'
+  grep -q 'no CUDA sources' "$LOG/stderr" && die "a source with a kept output was called no CUDA source"
+  mkdir deep
+  { printf '#include <cuda_runtime.h>\nint f() { return '; repeat 5000 '('; printf 1; repeat 5000 ')'; printf '; }\n'; } >deep/d.cu
+  t -o out2 deep
+  expect_rc 2
+  expect_stderr 'deep/d\.cu: error: .*\[input-error\]'
+  grep -q 'no CUDA sources' "$LOG/stderr" && die "a source that failed was called no CUDA source"
+  # A folder of C++ without CUDA is still told.
+  mkdir plain
+  echo 'int main() { return 0; }' >plain/x.cpp
+  t -o out3 plain
+  expect_rc 2
+  expect_stderr 'no CUDA sources found among the files walked'
+}
+
+# Names that are not UTF-8 (Latin-1 café.cu) get their incremental cache
+# entries like any other (escaped in the JSON): after the input changes,
+# cu2hip's own earlier output is redone, not kept as a hand edit; after
+# that, it is up to date.
+sc_latin1_name_cache() {
+  local latin1=$'caf\351.cu' warned=$'warn\351.cu'
+  write_good "src/$latin1"
+  printf '#include <cuda_runtime.h>\n__device__ void fence() { asm volatile("membar.gl;"); }\nvoid h() { cudaDeviceReset(); }\n' >"src/$warned"
+  write_good src/50%.cu
+  t -o out src
+  expect_rc 0
+  local f
+  for f in "$latin1" "$warned"; do
+    printf 'void later() { cudaFree(0); }\n' >>"src/$f"
+  done
+  t -o out src
+  expect_rc 0
+  grep -q 'output-edited' "$LOG/stderr" && die "cu2hip's own output of a Latin-1 name was taken for an edit: $(stderr_excerpt)"
+  for f in "$latin1" "$warned" 50%.cu; do
+    expect_translation "out/$f" "src/$f"
+  done
+  t -o out src
+  expect_rc 0
+  expect_stderr '3 up to date' "every file up to date on the third run"
+  # A hand edit of such an output is still told.
+  echo "// mine" >>"out/$latin1"
+  printf 'void again() { cudaFree(0); }\n' >>"src/$latin1"
+  t -o out src
+  expect_rc 0
+  expect_stderr 'was edited since cu2hip wrote it.*\[output-edited\]'
+  # Known from the write journal alone (a run whose cache was not saved:
+  # here a folder where it goes): still cu2hip's own.
+  mkdir -p jr/src jr/out/.cu2hip-cache.json
+  write_good "jr/src/$latin1"
+  t -o jr/out jr/src
+  [ -s jr/out/.cu2hip-journal ] || die "no journal kept by a run that could not save its cache"
+  rmdir jr/out/.cu2hip-cache.json
+  printf 'void later() { cudaFree(0); }\n' >>"jr/src/$latin1"
+  t -o jr/out jr/src
+  expect_rc 0
+  grep -q 'output-edited' "$LOG/stderr" && die "an output the journal names was taken for an edit: $(stderr_excerpt)"
+  expect_translation "jr/out/$latin1" "jr/src/$latin1"
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
   empty_file
+  fifo_settings
+  deep_yaml
+  backup_twice
+  report_on_input
+  link_in_out
+  only_source_kept_or_failed
+  latin1_name_cache
   binary_file
   invalid_utf8
   nul_bytes
