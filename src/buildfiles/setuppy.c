@@ -59,6 +59,7 @@ typedef struct py {
   c2h_py_file f;
   unsigned char *skip;     /* per logical line: inside an if-chain that tests ROCm */
   unsigned char *claimed;  /* per token: a string taken by a run (2: a computed one not reported yet) */
+  unsigned char *listed;   /* per token: a list display with elements to remove */
   run *runs;
   size_t n_runs, cap_runs;
   var *vars;
@@ -403,7 +404,7 @@ static int find_roots(py *p) {
         (is_op(p, f0 + 1, "=") || is_op(p, f0 + 1, "+=") || is_op(p, f0 + 1, ".")))
       rc = add_var(p, p->f.toks[f0].b, p->f.toks[f0].e);
   }
-  for (size_t v = 0; v < p->n_vars && rc == 0; v++) rc = walk_var(p, v);
+  for (size_t v = 0; v < p->n_vars && rc == 0 && !c2h_bf_expired(p->ctx); v++) rc = walk_var(p, v);
   return rc;
 }
 
@@ -415,6 +416,32 @@ static int cmp_elem(const void *a, const void *b) {
 }
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The first edit of the sorted list l that begins at or after `at`. */
+static size_t first_edit_from(const c2h_edit_list *l, size_t at) {
+  size_t lo = 0, hi = l->len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (l->items[mid].begin < at)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* How many of the n ascending values of a are <= v. */
+static size_t count_le(const size_t *a, size_t n, size_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] <= v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
 
 /* The physical line holding offset at: [*lb, *le), the newline included. */
 static void phys_line(const py *p, size_t at, size_t *lb, size_t *le) {
@@ -431,38 +458,68 @@ static void phys_line(const py *p, size_t at, size_t *lb, size_t *le) {
  * element with the comma before it. Comments stay. */
 static int delete_in_list(py *p, size_t open, const unsigned char *del_tok) {
   size_t c = close_of(p, open);
-  size_t starts[512], ends[512], n = 0;
-  for (size_t k = open + 1; k < c && n < 512;) {
+  size_t *starts = NULL, *ends = NULL, n = 0, cap = 0;
+  unsigned char *gone = NULL;
+  int rc = 0;
+  for (size_t k = open + 1; k < c;) {
     size_t ee = expr_end(p, k);
     if (ee == k) break;
+    if (n == cap) {
+      size_t nc = cap ? cap * 2 : 64;
+      size_t *a = realloc(starts, nc * sizeof *a);
+      if (a) starts = a;
+      size_t *z = a ? realloc(ends, nc * sizeof *z) : NULL;
+      if (!a || !z) {
+        rc = C2H_ERR_NOMEM;
+        goto done;
+      }
+      ends = z;
+      cap = nc;
+    }
     starts[n] = k;
     ends[n++] = ee;
     k = ee + 1;
   }
-  int rc = 0;
-  unsigned char gone[512];
+  if (!(gone = calloc(n + 1, 1))) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
   for (size_t a = 0; a < n; a++) gone[a] = ends[a] == starts[a] + 1 && del_tok[starts[a]];
   /* The last element kept: removed elements after it take its comma. */
   size_t last_kept = NONE;
   for (size_t a = 0; a < n; a++)
     if (!gone[a]) last_kept = a;
+  size_t line_b = NONE;
+  int line_whole = 0;
   for (size_t a = 0; a < n && rc == 0; a++) {
     if (!gone[a]) continue;
     const c2h_py_tok *t = &p->f.toks[starts[a]];
     size_t lb, le;
     phys_line(p, t->b, &lb, &le);
-    /* Does the line hold nothing but removed elements and commas? */
+    /* Does the line hold nothing but removed elements and commas? (Its
+     * tokens, found from the element's own: tokens are in file order.) */
     int whole = 1;
-    for (size_t k = 0; k < p->f.n_toks && whole; k++) {
-      const c2h_py_tok *u = &p->f.toks[k];
-      if (u->b < lb || u->b >= le) continue;
-      if (is_op(p, k, ",") && k > open && k < c) continue;
-      int el = 0;
-      for (size_t q = 0; q < n && !el; q++) el = starts[q] == k && gone[q];
-      whole = el;
+    if (lb == line_b) {
+      whole = line_whole; /* the line of the element before */
+    } else {
+      size_t lo = 0, hi = starts[a];
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->f.toks[mid].b < lb)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      for (size_t k = lo; k < p->f.n_toks && p->f.toks[k].b < le && whole; k++) {
+        if (is_op(p, k, ",") && k > open && k < c) continue;
+        size_t q = count_le(starts, n, k);
+        whole = q > 0 && starts[q - 1] == k && gone[q - 1];
+      }
+      for (size_t i = lb; i < le && whole; i++)
+        if (p->src[i] == '#') whole = 0;
+      line_b = lb;
+      line_whole = whole;
     }
-    for (size_t i = lb; i < le && whole; i++)
-      if (p->src[i] == '#') whole = 0;
     if (whole && p->src[lb] != '\n') {
       rc = c2h_bf_edit(p->ctx, lb, le, "");
     } else if (last_kept == NONE || a > last_kept) {
@@ -488,6 +545,10 @@ static int delete_in_list(py *p, size_t open, const unsigned char *del_tok) {
       rc = c2h_bf_edit(p->ctx, b, e, "");
     }
   }
+done:
+  free(starts);
+  free(ends);
+  free(gone);
   return rc;
 }
 
@@ -504,7 +565,8 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   memset(&sub, 0, sizeof sub);
   c2h_edit_list_init(&sub.edits);
   size_t *eb = calloc(x->len + 1, sizeof *eb), *ee = calloc(x->len + 1, sizeof *ee);
-  unsigned char *poisoned = calloc(x->len + 1, 1);
+  unsigned char *poisoned = calloc(x->len + 1, 1), *dead_edit = NULL;
+  size_t *owner_of = NULL;
   if (!eb || !ee || !poisoned) {
     rc = C2H_ERR_NOMEM;
     goto done;
@@ -566,22 +628,32 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   /* A flag whose value is computed (-gencode, f"arch=compute_{a},...") is
    * left whole, with its value, and reported: editing one of the two would
    * leave the other alone on hipcc's command line. */
+  /* (The edits are sorted by begin and disjoint, so their ends do not go
+   * down either: each element's edits are found by binary search or by a
+   * cursor that only moves on, and a script of many flags costs n log n.) */
+  dead_edit = calloc(sub.edits.len + 1, 1);
+  owner_of = calloc(sub.edits.len + 1, sizeof *owner_of);
+  if (!dead_edit || !owner_of) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     if (x->items[k].kind != IN_OPAQUE) continue;
     size_t lo = k ? eb[k - 1] : eb[k], hi = ee[k];
+    /* The one edit that may begin before lo and reach past it, then those
+     * that begin in [lo, hi). */
+    size_t m0 = first_edit_from(&sub.edits, lo);
+    if (m0 > 0) m0--;
     int hit = 0;
-    for (size_t m = 0; m < sub.edits.len; m++) {
-      const c2h_edit *ed = &sub.edits.items[m];
-      if (ed->begin < hi && ed->end > lo) hit = 1;
-    }
+    for (size_t m = m0; m < sub.edits.len && sub.edits.items[m].begin < hi && !hit; m++)
+      hit = !dead_edit[m] && sub.edits.items[m].end > lo;
     if (!hit) continue;
     poisoned[k] = 1;
     if (k) poisoned[k - 1] = 1;
-    for (size_t m = sub.edits.len; m-- > 0;) {
+    for (size_t m = m0; m < sub.edits.len && sub.edits.items[m].begin < hi; m++) {
       const c2h_edit *ed = &sub.edits.items[m];
-      if (ed->begin < hi && (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo))) c2h_edit_remove(&sub.edits, m);
+      if (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo)) dead_edit[m] = 1;
     }
-    if (c2h_edit_list_finish(&sub.edits, &bad)) goto done;
     const c2h_py_tok *f0 = &p->f.toks[x->items[k ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
     p->claimed[x->items[k].tok] = 1; /* reported here */
     rc = c2h_bf_diag(p->ctx, f0->b, v->e, C2H_SEV_WARNING, NULL,
@@ -589,6 +661,30 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
                      "(or nothing: ROCm PyTorch adds PYTORCH_ROCM_ARCH's architectures)",
                      p->ctx->arch);
   }
+  /* The withdrawn edits go, in one pass. */
+  size_t kept = 0;
+  for (size_t m = 0; m < sub.edits.len; m++) {
+    if (dead_edit[m])
+      free(sub.edits.items[m].text);
+    else
+      sub.edits.items[kept++] = sub.edits.items[m];
+  }
+  sub.edits.len = kept;
+  /* Which element owns each edit: the first one it begins in (an insert at
+   * an element's end belongs to it). */
+  for (size_t m = 0; m < sub.edits.len; m++) {
+    const c2h_edit *ed = &sub.edits.items[m];
+    size_t a = 0, z = x->len - 1;
+    while (a < z) {
+      size_t mid = a + (z - a) / 2;
+      if (ed->begin < ee[mid] || (ed->begin == ee[mid] && ed->begin == ed->end))
+        z = mid;
+      else
+        a = mid + 1;
+    }
+    owner_of[m] = a;
+  }
+  size_t cursor = 0;
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     /* The element's new text: the edits that start in it (or in the blank
      * before it) applied, clipped to it. */
@@ -596,11 +692,10 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     c2h_buf_init(&out);
     size_t pos = eb[k];
     int touched = 0;
-    for (size_t m = 0; m < sub.edits.len && rc == 0; m++) {
+    while (cursor < sub.edits.len && sub.edits.items[cursor].end < eb[k]) cursor++;
+    for (size_t m = cursor; m < sub.edits.len && sub.edits.items[m].begin <= ee[k] && rc == 0; m++) {
       const c2h_edit *ed = &sub.edits.items[m];
-      size_t owner = 0;
-      while (owner + 1 < x->len && !(ed->begin < ee[owner] || (ed->begin == ee[owner] && ed->begin == ed->end)))
-        owner++;
+      size_t owner = owner_of[m];
       size_t cb = ed->begin < eb[k] ? eb[k] : ed->begin, ce = ed->end > ee[k] ? ee[k] : ed->end;
       if (cb > ce || (cb == ce && owner != k) || cb < pos) continue;
       rc = c2h_buf_append(&out, syn.data + pos, cb - pos);
@@ -627,9 +722,8 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     if (n == s) {
       if (el->kind == IN_LIST) {
         del_tok[el->tok] = 1;
-        int seen = 0;
-        for (size_t q = 0; q < *n_lists; q++) seen |= (*lists)[q] == el->at;
-        if (!seen) rc = push_size(lists, n_lists, cap_lists, el->at);
+        if (!p->listed[el->at]) rc = push_size(lists, n_lists, cap_lists, el->at);
+        p->listed[el->at] = 1;
       } else if (el->kind == IN_APPEND) {
         rc = push_size(&p->dead_lines, &p->n_dead, &p->cap_dead, el->at);
       } else {
@@ -667,10 +761,11 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   /* The diagnostics, at the literals they are about. */
   for (size_t d = 0; d < diags.len && rc == 0; d++) {
     const c2h_diag *dg = &diags.items[d];
-    size_t k1 = 0, k2 = 0;
-    while (k1 + 1 < x->len && eb[k1 + 1] <= dg->begin.offset) k1++;
-    k2 = k1;
-    while (k2 + 1 < x->len && eb[k2 + 1] < dg->end.offset) k2++;
+    /* k1: the last element starting at or before the diagnostic (or the
+     * first); k2: the last starting before its end (or k1). */
+    size_t k1 = count_le(eb + 1, x->len - 1, dg->begin.offset);
+    size_t k2 = count_le(eb + 1, x->len - 1, dg->end.offset ? dg->end.offset - 1 : 0);
+    if (dg->end.offset == 0 || k2 < k1) k2 = k1;
     int gone = 0;
     for (size_t k = k1; k <= k2; k++) gone |= poisoned[k];
     if (gone) continue; /* about an edit withdrawn above */
@@ -681,10 +776,13 @@ done:
   free(eb);
   free(ee);
   free(poisoned);
+  free(dead_edit);
+  free(owner_of);
   c2h_buf_dispose(&syn);
   c2h_bf_words_dispose(&words);
   c2h_diag_list_dispose(&diags);
   c2h_edit_list_dispose(&sub.edits);
+  c2h_bf_ctx_dispose_index(&sub);
   return rc;
 }
 
@@ -695,18 +793,32 @@ static int remove_dead_lines(py *p) {
   unsigned char *dead = calloc(p->f.n_lines + 1, 1);
   if (!dead) return C2H_ERR_NOMEM;
   for (size_t i = 0; i < p->n_dead; i++) dead[p->dead_lines[i]] = 1;
+  int blk_ok = 0, blk_live = 0;
+  size_t blk_a = 0, blk_z = 0, blk_first = NONE;
+  unsigned blk_ind = 0;
   for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
     if (!dead[l]) continue;
     unsigned ind = p->f.lines[l].indent;
-    size_t a = l, z = l;
-    while (a > 0 && p->f.lines[a - 1].indent >= ind) a--;
-    while (z + 1 < p->f.n_lines && p->f.lines[z + 1].indent >= ind) z++;
-    int live = 0, first = 1;
-    for (size_t k = a; k <= z; k++) {
-      if (p->f.lines[k].indent != ind) continue;
-      if (!dead[k]) live = 1;
-      else if (k < l) first = 0;
+    /* The block of lines around l indented as deep or deeper: whether it
+     * keeps a statement of l's depth, and its first removed one. Lines of
+     * one block share it (worked out once per block). */
+    if (!(blk_ok && l >= blk_a && l <= blk_z && ind == blk_ind)) {
+      size_t a = l, z = l;
+      while (a > 0 && p->f.lines[a - 1].indent >= ind) a--;
+      while (z + 1 < p->f.n_lines && p->f.lines[z + 1].indent >= ind) z++;
+      blk_live = 0;
+      blk_first = NONE;
+      for (size_t k = a; k <= z; k++) {
+        if (p->f.lines[k].indent != ind) continue;
+        if (!dead[k]) blk_live = 1;
+        else if (blk_first == NONE) blk_first = k;
+      }
+      blk_ok = 1;
+      blk_a = a;
+      blk_z = z;
+      blk_ind = ind;
     }
+    int live = blk_live, first = blk_first == l;
     const c2h_py_line *ln = &p->f.lines[l];
     size_t ib, ie;
     c2h_bf_line_indent(p->ctx, ln->b, &ib, &ie);
@@ -788,8 +900,9 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
   }
   p.skip = calloc(p.f.n_lines + 1, 1);
   p.claimed = calloc(p.f.n_toks + 1, 1);
+  p.listed = calloc(p.f.n_toks + 1, 1);
   del_tok = calloc(p.f.n_toks + 1, 1);
-  if (!p.skip || !p.claimed || !del_tok) {
+  if (!p.skip || !p.claimed || !p.listed || !del_tok) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
@@ -811,7 +924,8 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
       break;
     }
   if (rc || (rc = find_roots(&p))) goto done;
-  for (size_t r = 0; r < p.n_runs && rc == 0; r++) rc = map_run(&p, &p.runs[r], del_tok, &lists, &n_lists, &cap_lists);
+  for (size_t r = 0; r < p.n_runs && rc == 0 && !c2h_bf_expired(ctx); r++)
+    rc = map_run(&p, &p.runs[r], del_tok, &lists, &n_lists, &cap_lists);
   for (size_t k = 0; k < n_lists && rc == 0; k++) rc = delete_in_list(&p, lists[k], del_tok);
   if (!rc) rc = remove_dead_lines(&p);
   if (!rc) rc = other_reports(&p);
@@ -827,6 +941,7 @@ done:
   free(p.walked_defs);
   free(p.skip);
   free(p.claimed);
+  free(p.listed);
   free(del_tok);
   free(lists);
   c2h_py_file_dispose(&p.f);
