@@ -29,6 +29,10 @@
 
 #define NONE ((size_t)-1)
 
+/* The steps an evaluation of the build flags (include_dirs=,
+ * define_macros=) may take, in all: a script's own take tens. */
+#define FLAG_STEPS 100000
+
 typedef enum elem_kind {
   IN_LIST,   /* an element of the list display opened at token `at` */
   IN_APPEND, /* the argument of V.append(...), the statement of line `at` */
@@ -68,7 +72,21 @@ typedef struct py {
   size_t n_dead, cap_dead;
   size_t *walked_defs; /* functions whose returns were followed */
   size_t n_walked, cap_walked;
+  struct named *named; /* the lines that start with a name, by name then line */
+  size_t n_named;
+  unsigned char *named_var; /* per entry of named: the first of a variable's lines that is followed */
+  /* Evaluating include_dirs= / define_macros= (for the parse): the steps
+   * left before the evaluation gives up, and the token of the argument it
+   * gave up in (NONE: none). */
+  size_t budget;
+  size_t cut_at;
 } py;
+
+typedef struct named {
+  const char *s;
+  size_t n;
+  size_t line;
+} named;
 
 /* ---- tokens ------------------------------------------------------------- */
 
@@ -131,6 +149,47 @@ static size_t expr_end(const py *p, size_t i) {
 }
 
 static size_t line_end_tok(const py *p, size_t line) { return p->f.lines[line].first + p->f.lines[line].n; }
+
+/* ---- lines by their first name ------------------------------------------ */
+
+static int cmp_named(const void *a, const void *b) {
+  const named *x = a, *y = b;
+  size_t n = x->n < y->n ? x->n : y->n;
+  int c = memcmp(x->s, y->s, n);
+  if (c) return c;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Indexes the lines that start with a name (V = ..., V.append(...)), so
+ * that a variable's definitions are found without reading every line. */
+static int index_names(py *p) {
+  if (!(p->named = malloc((p->f.n_lines + 1) * sizeof *p->named)) || !(p->named_var = calloc(p->f.n_lines + 1, 1)))
+    return C2H_ERR_NOMEM;
+  for (size_t l = 0; l < p->f.n_lines; l++) {
+    const c2h_py_tok *t = &p->f.toks[p->f.lines[l].first];
+    if (p->f.lines[l].n && t->kind == C2H_PY_NAME) p->named[p->n_named++] = (named){p->src + t->b, t->e - t->b, l};
+  }
+  if (p->n_named > 1) qsort(p->named, p->n_named, sizeof *p->named, cmp_named);
+  return 0;
+}
+
+/* The lines starting with the name src[b, e), in file order:
+ * p->named[*from, *to). */
+static void lines_named(const py *p, size_t b, size_t e, size_t *from, size_t *to) {
+  named key = {p->src + b, e - b, 0};
+  size_t lo = 0, hi = p->n_named;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (cmp_named(&p->named[mid], &key) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  *from = lo;
+  while (lo < p->n_named && p->named[lo].n == e - b && memcmp(p->named[lo].s, p->src + b, e - b) == 0) lo++;
+  *to = lo;
+}
 
 /* ---- ROCm branches ------------------------------------------------------ */
 
@@ -201,8 +260,12 @@ static int add_elem(py *p, size_t r, size_t tok, elem_kind kind, size_t at) {
 }
 
 static int add_var(py *p, size_t b, size_t e) {
-  for (size_t i = 0; i < p->n_vars; i++)
-    if (p->vars[i].e - p->vars[i].b == e - b && memcmp(p->src + p->vars[i].b, p->src + b, e - b) == 0) return 0;
+  /* A name no line defines has nothing to follow; one already followed is
+   * marked at the first of its lines. */
+  size_t from, to;
+  lines_named(p, b, e, &from, &to);
+  if (from == to || p->named_var[from]) return 0;
+  p->named_var[from] = 1;
   if (p->n_vars == p->cap_vars) {
     size_t cap = p->cap_vars ? p->cap_vars * 2 : 16;
     var *v = realloc(p->vars, cap * sizeof *v);
@@ -325,8 +388,10 @@ static int walk_expr(py *p, size_t b, size_t e, size_t r, unsigned level) {
 /* The definitions of variable v: V = / += expr, V.append / .insert / .extend. */
 static int walk_var(py *p, size_t v) {
   int rc = 0;
-  size_t vb = p->vars[v].b, ve = p->vars[v].e, r = p->vars[v].run;
-  for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
+  size_t vb = p->vars[v].b, ve = p->vars[v].e, r = p->vars[v].run, from, to;
+  lines_named(p, vb, ve, &from, &to);
+  for (size_t x = from; x < to && rc == 0; x++) {
+    size_t l = p->named[x].line;
     if (p->skip[l]) continue;
     size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
     if (!same_name(p, t, vb, ve) || t + 2 >= end + 1) continue;
@@ -884,6 +949,8 @@ static int other_reports(py *p) {
 
 /* ---- entry point -------------------------------------------------------- */
 
+static int eval_build_flags(py *p, c2h_setup_py_flag_fn fn, void *user);
+
 int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
   py p;
   memset(&p, 0, sizeof p);
@@ -906,7 +973,20 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
+  if ((rc = index_names(&p))) goto done;
   mark_rocm_branches(&p);
+  /* include_dirs= and define_macros= give the parse its flags (the run
+   * reads them before the translation): an expansion cut short there is
+   * told here, at its place. */
+  if ((rc = eval_build_flags(&p, NULL, NULL))) goto done;
+  if (p.cut_at != NONE) {
+    const c2h_py_tok *t = &p.f.toks[p.cut_at];
+    rc = c2h_bf_diag(ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
+                     "%.*s= expands to more than cu2hip follows (variables that repeat one another, %d steps): "
+                     "the parse uses the folders and macros found before the cut and leaves out the rest",
+                     (int)(t->e - t->b), p.src + t->b, FLAG_STEPS);
+    if (rc) goto done;
+  }
   /* setup.py keeps its ROCm-free parts to translate; a helper script of
    * the build (the *.py files of DeepSpeed's op_builder) that tests for ROCm anywhere
    * chooses between the platforms itself, in code cu2hip cannot follow
@@ -939,6 +1019,8 @@ done:
   free(p.vars);
   free(p.dead_lines);
   free(p.walked_defs);
+  free(p.named);
+  free(p.named_var);
   free(p.skip);
   free(p.claimed);
   free(p.listed);
@@ -1017,13 +1099,22 @@ static int join_onto(char **acc, char *part) {
   return j ? 0 : -1;
 }
 
-static char *eval_path(const py *p, size_t b, size_t e, unsigned level);
+static char *eval_path(py *p, size_t b, size_t e, unsigned level);
+
+/* Takes one step of the evaluation: 0 once there are none left. */
+static int step(py *p) {
+  if (!p->budget) return 0;
+  p->budget--;
+  return 1;
+}
 
 /* The first line `NAME = value` (outside ROCm branches): the value's first
  * token, or NONE. */
 static size_t first_def(const py *p, size_t name, size_t *end) {
-  for (size_t l = 0; l < p->f.n_lines; l++) {
-    size_t t = p->f.lines[l].first;
+  size_t from, to;
+  lines_named(p, p->f.toks[name].b, p->f.toks[name].e, &from, &to);
+  for (size_t x = from; x < to; x++) {
+    size_t l = p->named[x].line, t = p->f.lines[l].first;
     if (p->skip[l] || !same_name(p, t, p->f.toks[name].b, p->f.toks[name].e) || !is_op(p, t + 1, "=")) continue;
     *end = line_end_tok(p, l);
     return t + 2 < *end ? t + 2 : NONE;
@@ -1035,8 +1126,8 @@ static size_t first_def(const py *p, size_t name, size_t *end) {
  * Path(x), str(x), os.path.abspath(x), x.resolve(), x.parent, and the
  * folder of __file__ (os.path.dirname(os.path.abspath(__file__)),
  * Path(__file__).parent, ...) as ".": paths are relative to the script. */
-static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
-  if (b >= e || level > 12) return NULL;
+static char *eval_atom(py *p, size_t b, size_t e, unsigned level) {
+  if (b >= e || level > 12 || !step(p)) return NULL;
   if (e == b + 1 && plain_string(p, b)) return c2h_strndup(p->src + p->f.toks[b].cb, p->f.toks[b].ce - p->f.toks[b].cb);
   size_t ups = 0;
   int file = 0;
@@ -1096,12 +1187,19 @@ static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
   return acc;
 }
 
-/* A path: atoms joined by Path's '/'. */
-static char *eval_path(const py *p, size_t b, size_t e, unsigned level) {
+/* A path: atoms joined by Path's '/'. One longer than any folder's name
+ * can be (a variable joined to itself, over and over) ends the evaluation
+ * as running out of steps does. */
+static char *eval_path(py *p, size_t b, size_t e, unsigned level) {
   char *acc = NULL;
   for (size_t k = b; k < e;) {
     size_t s = split_at(p, k, e, "/");
     if (join_onto(&acc, eval_atom(p, k, s, level))) return NULL;
+    if (strlen(acc) > 4096) {
+      free(acc);
+      p->budget = 0;
+      return NULL;
+    }
     k = s + 1;
   }
   return acc;
@@ -1136,10 +1234,10 @@ static int eval_macro(const py *p, size_t b, size_t e, strs *out) {
 static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned level) {
   int rc = 0;
   if (level > 12) return 0;
-  for (size_t k = b; k < e && rc == 0;) {
+  for (size_t k = b; k < e && rc == 0 && step(p);) {
     size_t s = split_at(p, k, e, "+");
     if (is_op(p, k, "[") && close_of(p, k) == s - 1) {
-      for (size_t i = k + 1; i < s - 1 && rc == 0;) {
+      for (size_t i = k + 1; i < s - 1 && rc == 0 && step(p);) {
         size_t ee = expr_end(p, i);
         if (ee == i) break;
         if (macros) {
@@ -1151,8 +1249,10 @@ static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned 
         i = ee + 1;
       }
     } else if (s == k + 1 && p->f.toks[k].kind == C2H_PY_NAME) {
-      for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
-        size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
+      size_t from, to;
+      lines_named(p, p->f.toks[k].b, p->f.toks[k].e, &from, &to);
+      for (size_t x = from; x < to && rc == 0 && step(p); x++) {
+        size_t l = p->named[x].line, t = p->f.lines[l].first, end = line_end_tok(p, l);
         if (p->skip[l] || !same_name(p, t, p->f.toks[k].b, p->f.toks[k].e) || t + 2 >= end) continue;
         if (is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) {
           if (!(t + 3 == end && same_name(p, t + 2, p->f.toks[k].b, p->f.toks[k].e)))
@@ -1179,6 +1279,32 @@ static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned 
   return rc;
 }
 
+/* Every include_dirs= / extra_include_paths= / define_macros= argument of
+ * the script's calls, evaluated and passed to fn (NULL: evaluated only, to
+ * see whether it is cut short). At most FLAG_STEPS steps in all, so that
+ * variables that repeat one another (a1 = a0 + a0 + ..., a2 = a1 + a1 + ...)
+ * cannot make the work, or the list, grow without bound: p->cut_at names
+ * the argument where the evaluation stopped. */
+static int eval_build_flags(py *p, c2h_setup_py_flag_fn fn, void *user) {
+  strs out = {NULL, 0, 0};
+  int rc = 0;
+  p->budget = FLAG_STEPS;
+  p->cut_at = NONE;
+  for (size_t i = 0; i + 2 < p->f.n_toks && rc == 0 && p->cut_at == NONE; i++) {
+    const c2h_py_tok *t = &p->f.toks[i];
+    /* Extension(include_dirs=...), load(extra_include_paths=...) */
+    int inc = is_name(p, i, "include_dirs") || is_name(p, i, "extra_include_paths");
+    int def = is_name(p, i, "define_macros");
+    if ((!inc && !def) || t->depth == 0 || !is_op(p, i + 1, "=") || p->skip[t->line]) continue;
+    size_t before = out.len;
+    rc = eval_list(p, i + 2, expr_end(p, i + 2), def, &out, 0);
+    if (p->budget == 0) p->cut_at = i;
+    for (size_t k = before; k < out.len && rc == 0 && fn; k++) rc = fn(user, def, out.items[k]);
+  }
+  strs_dispose(&out);
+  return rc;
+}
+
 int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn fn, void *user) {
   py p;
   memset(&p, 0, sizeof p);
@@ -1188,27 +1314,19 @@ int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn f
   ctx.len = len;
   p.ctx = &ctx;
   p.src = src;
-  strs out = {NULL, 0, 0};
   int rc = c2h_py_tokenize(src, len, &p.f);
   if (rc) goto done;
   if (!(p.skip = calloc(p.f.n_lines + 1, 1))) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
+  if ((rc = index_names(&p))) goto done;
   mark_rocm_branches(&p);
-  for (size_t i = 0; i + 2 < p.f.n_toks && rc == 0; i++) {
-    const c2h_py_tok *t = &p.f.toks[i];
-    /* Extension(include_dirs=...), load(extra_include_paths=...) */
-    int inc = is_name(&p, i, "include_dirs") || is_name(&p, i, "extra_include_paths");
-    int def = is_name(&p, i, "define_macros");
-    if ((!inc && !def) || t->depth == 0 || !is_op(&p, i + 1, "=") || p.skip[t->line]) continue;
-    size_t before = out.len;
-    rc = eval_list(&p, i + 2, expr_end(&p, i + 2), def, &out, 0);
-    for (size_t k = before; k < out.len && rc == 0; k++) rc = fn(user, def, out.items[k]);
-  }
+  rc = eval_build_flags(&p, fn, user);
 done:
-  strs_dispose(&out);
   free(p.skip);
+  free(p.named);
+  free(p.named_var);
   c2h_py_file_dispose(&p.f);
   return rc;
 }

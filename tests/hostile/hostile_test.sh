@@ -1252,6 +1252,31 @@ sc_build_script_time_limit() {
   unchanged src
 }
 
+# 572 bytes of setup.py whose include_dirs= names 6**13 folders (each list
+# six copies of the one before): the run reads it for the parse's flags,
+# and that reading is bounded, and says where it stopped.
+sc_setup_py_expansion() {
+  mkdir -p src
+  write_good src/good.cu
+  {
+    printf 'from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\na0 = ["inc"]\n'
+    for i in $(seq 1 13); do
+      p=a$((i - 1))
+      printf 'a%d = %s + %s + %s + %s + %s + %s\n' "$i" $p $p $p $p $p $p
+    done
+    printf 'setup(name="x", ext_modules=[CUDAExtension("x", ["good.cu"], include_dirs=a13)])\n'
+  } >src/setup.py
+  keep src
+  for mode in check "-o out" "--in-place"; do
+    # shellcheck disable=SC2086
+    run_bounded 30 $mode src
+    expect_rc 0 1
+    expect_stderr 'src/setup\.py:[0-9]+:[0-9]+: warning: include_dirs= expands to more than cu2hip follows' \
+      "the cut reported at include_dirs= ($mode)"
+    [ "$mode" = --in-place ] || unchanged src
+  done
+}
+
 # ---- driver ----------------------------------------------------------------
 
 scenarios=(
@@ -1284,6 +1309,7 @@ scenarios=(
   vanishing_files
   time_limit
   build_script_time_limit
+  setup_py_expansion
 )
 [ -n "${CASES:-}" ] && read -r -a scenarios <<<"$CASES"
 
