@@ -35,9 +35,9 @@
 
 typedef enum elem_kind {
   IN_LIST,   /* an element of the list display opened at token `at` */
-  IN_APPEND, /* the argument of V.append(...), the statement of line `at` */
+  IN_APPEND, /* the argument of V.append(...), the statement p->named[at] */
   IN_OTHER,  /* elsewhere: replaced, never removed */
-  IN_OPAQUE  /* a list element whose value is computed (an f-string): a word nobody may edit */
+  IN_OPAQUE  /* a value computed at run time (an f-string, "-arch=sm_%s" % cc, "a" + b): a word nobody may edit */
 } elem_kind;
 
 typedef struct elem {
@@ -72,9 +72,10 @@ typedef struct py {
   size_t n_dead, cap_dead;
   size_t *walked_defs; /* functions whose returns were followed */
   size_t n_walked, cap_walked;
-  struct named *named; /* the lines that start with a name, by name then line */
+  struct named *named; /* the statements that start with a name, by name then place */
   size_t n_named;
-  unsigned char *named_var; /* per entry of named: the first of a variable's lines that is followed */
+  unsigned char *named_var; /* per entry of named: the first of a variable's statements that is followed */
+  size_t *stmt_of;          /* per token: the first token of its simple statement */
   /* Evaluating include_dirs= / define_macros= (for the parse): the steps
    * left before the evaluation gives up, and the token of the argument it
    * gave up in (NONE: none). */
@@ -82,10 +83,14 @@ typedef struct py {
   size_t cut_at;
 } py;
 
+/* A simple statement that starts with a name: at the start of a logical
+ * line, after a `;`, or after the `:` of a compound statement's header on
+ * its line (`if cc: flags.append(...)`). Tokens [tok, end). */
 typedef struct named {
   const char *s;
   size_t n;
   size_t line;
+  size_t tok, end;
 } named;
 
 /* ---- tokens ------------------------------------------------------------- */
@@ -120,6 +125,14 @@ static int content_is(const py *p, size_t i, const char *s) {
   const c2h_py_tok *t = &p->f.toks[i];
   size_t n = strlen(s);
   return plain_string(p, i) && t->ce - t->cb == n && memcmp(p->src + t->cb, s, n) == 0;
+}
+
+/* A plain string whose value is built at run time: an operand of `+` or
+ * `%`, or the object of a method call ("-arch=sm_{}".format(cc)). Its text
+ * is only part of a word: it cannot be rewritten exactly where it is. */
+static int computed(const py *p, size_t i) {
+  return (i > 0 && (is_op(p, i - 1, "+") || is_op(p, i - 1, "%"))) || is_op(p, i + 1, "+") ||
+         is_op(p, i + 1, "%") || is_op(p, i + 1, ".");
 }
 
 static int same_name(const py *p, size_t i, size_t b, size_t e) {
@@ -158,26 +171,67 @@ static int cmp_named(const void *a, const void *b) {
   int c = memcmp(x->s, y->s, n);
   if (c) return c;
   if (x->n != y->n) return x->n < y->n ? -1 : 1;
-  return x->line < y->line ? -1 : x->line > y->line;
+  return x->tok < y->tok ? -1 : x->tok > y->tok;
 }
 
-/* Indexes the lines that start with a name (V = ..., V.append(...)), so
- * that a variable's definitions are found without reading every line. */
-static int index_names(py *p) {
-  if (!(p->named = malloc((p->f.n_lines + 1) * sizeof *p->named)) || !(p->named_var = calloc(p->f.n_lines + 1, 1)))
-    return C2H_ERR_NOMEM;
-  for (size_t l = 0; l < p->f.n_lines; l++) {
-    const c2h_py_tok *t = &p->f.toks[p->f.lines[l].first];
-    if (p->f.lines[l].n && t->kind == C2H_PY_NAME) p->named[p->n_named++] = (named){p->src + t->b, t->e - t->b, l};
-  }
-  if (p->n_named > 1) qsort(p->named, p->n_named, sizeof *p->named, cmp_named);
+static int compound_keyword(const py *p, size_t i) {
+  static const char *const kw[] = {"if", "elif", "else", "for", "while", "with", "try", "except", "finally",
+                                   "def", "class", "async", NULL};
+  for (size_t k = 0; kw[k]; k++)
+    if (is_name(p, i, kw[k])) return 1;
   return 0;
 }
 
-/* The lines starting with the name src[b, e), in file order:
+static int add_named(py *p, size_t *cap, size_t line, size_t tok, size_t end) {
+  const c2h_py_tok *t = &p->f.toks[tok];
+  if (tok >= end || t->kind != C2H_PY_NAME) return 0;
+  if (p->n_named == *cap) {
+    size_t c = *cap * 2;
+    named *x = realloc(p->named, c * sizeof *x);
+    if (!x) return C2H_ERR_NOMEM;
+    p->named = x;
+    *cap = c;
+  }
+  p->named[p->n_named++] = (named){p->src + t->b, t->e - t->b, line, tok, end};
+  return 0;
+}
+
+/* Indexes the simple statements that start with a name (V = ...,
+ * V.append(...)), so that a variable's definitions are found without
+ * reading every line, wherever on its line a statement stands. */
+static int index_names(py *p) {
+  size_t cap = p->f.n_lines + 16;
+  if (!(p->named = malloc(cap * sizeof *p->named)) || !(p->stmt_of = calloc(p->f.n_toks + 1, sizeof *p->stmt_of)))
+    return C2H_ERR_NOMEM;
+  int rc = 0;
+  for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
+    size_t first = p->f.lines[l].first, end = line_end_tok(p, l);
+    size_t start = first;
+    int header = compound_keyword(p, first);
+    for (size_t j = first; j < end && rc == 0; j++) {
+      p->stmt_of[j] = start;
+      if (p->f.toks[j].depth != 0) continue;
+      if (is_op(p, j, ";")) {
+        rc = add_named(p, &cap, l, start, j);
+        start = j + 1;
+        header = compound_keyword(p, start);
+      } else if (header && is_op(p, j, ":")) {
+        /* The header ends here; a statement may follow on the line. */
+        start = j + 1;
+        header = compound_keyword(p, start);
+      }
+    }
+    if (!rc) rc = add_named(p, &cap, l, start, end);
+  }
+  if (!rc && p->n_named > 1) qsort(p->named, p->n_named, sizeof *p->named, cmp_named);
+  if (!rc && !(p->named_var = calloc(p->n_named + 1, 1))) rc = C2H_ERR_NOMEM;
+  return rc;
+}
+
+/* The statements starting with the name src[b, e), in file order:
  * p->named[*from, *to). */
 static void lines_named(const py *p, size_t b, size_t e, size_t *from, size_t *to) {
-  named key = {p->src + b, e - b, 0};
+  named key = {p->src + b, e - b, 0, 0, 0};
   size_t lo = 0, hi = p->n_named;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -325,7 +379,7 @@ static int walk_expr(py *p, size_t b, size_t e, size_t r, unsigned level) {
       if (plain_string(p, i)) {
         size_t rr = r;
         if (rr == NONE && (rc = new_run(p, &rr))) break;
-        rc = add_elem(p, rr, i, IN_OTHER, NONE);
+        rc = add_elem(p, rr, i, computed(p, i) ? IN_OPAQUE : IN_OTHER, NONE);
       }
       i++;
     } else if (is_op(p, i, "[")) {
@@ -393,7 +447,7 @@ static int walk_var(py *p, size_t v) {
   for (size_t x = from; x < to && rc == 0; x++) {
     size_t l = p->named[x].line;
     if (p->skip[l]) continue;
-    size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
+    size_t t = p->named[x].tok, end = p->named[x].end;
     if (!same_name(p, t, vb, ve) || t + 2 >= end + 1) continue;
     if ((is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) && t + 2 < end) {
       rc = walk_expr(p, t + 2, end, r, 0);
@@ -404,7 +458,7 @@ static int walk_var(py *p, size_t v) {
       if (a >= c) continue;
       if (is_name(p, t + 2, "append") || is_name(p, t + 2, "insert")) {
         if (expr_end(p, a) == a + 1 && plain_string(p, a))
-          rc = add_elem(p, r, a, c + 1 == end && is_name(p, t + 2, "append") ? IN_APPEND : IN_OTHER, l);
+          rc = add_elem(p, r, a, c + 1 == end && is_name(p, t + 2, "append") ? IN_APPEND : IN_OTHER, x);
         else
           rc = walk_expr(p, a, c, r, 0);
       } else if (is_name(p, t + 2, "extend")) {
@@ -453,7 +507,7 @@ static int find_roots(py *p) {
                t->depth > 0 && i + 2 < p->f.n_toks) {
       /* dict(nvcc=...), and load(..., extra_cuda_cflags=...) of a JIT build */
       rc = walk_expr(p, i + 2, expr_end(p, i + 2), NONE, 0);
-    } else if (t->kind == C2H_PY_NAME && p->f.lines[t->line].first == i && name_has_nvcc(p->src + t->b, t->e - t->b) &&
+    } else if (t->kind == C2H_PY_NAME && p->stmt_of[i] == i && name_has_nvcc(p->src + t->b, t->e - t->b) &&
                i + 1 < p->f.n_toks && (is_op(p, i + 1, "=") || is_op(p, i + 1, "+=") || is_op(p, i + 1, "."))) {
       rc = add_var(p, t->b, t->e);
     }
@@ -464,7 +518,7 @@ static int find_roots(py *p) {
   for (size_t i = 0; i < p->f.n_toks && rc == 0; i++) {
     const c2h_py_tok *t = &p->f.toks[i];
     if (p->skip[t->line] || !plain_string(p, i) || !arch_flag_text(p->src + t->cb, t->ce - t->cb)) continue;
-    size_t f0 = p->f.lines[t->line].first;
+    size_t f0 = p->stmt_of[i];
     if (f0 + 1 < i && p->f.toks[f0].kind == C2H_PY_NAME &&
         (is_op(p, f0 + 1, "=") || is_op(p, f0 + 1, "+=") || is_op(p, f0 + 1, ".")))
       rc = add_var(p, p->f.toks[f0].b, p->f.toks[f0].e);
@@ -630,9 +684,9 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   memset(&sub, 0, sizeof sub);
   c2h_edit_list_init(&sub.edits);
   size_t *eb = calloc(x->len + 1, sizeof *eb), *ee = calloc(x->len + 1, sizeof *ee);
-  unsigned char *poisoned = calloc(x->len + 1, 1), *dead_edit = NULL;
-  size_t *owner_of = NULL;
-  if (!eb || !ee || !poisoned) {
+  unsigned char *poisoned = calloc(x->len + 1, 1), *kept = calloc(x->len + 1, 1), *dead_edit = NULL;
+  size_t *owner_of = NULL, *why_of = NULL;
+  if (!eb || !ee || !poisoned || !kept) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
@@ -704,7 +758,11 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   }
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     if (x->items[k].kind != IN_OPAQUE) continue;
-    size_t lo = k ? eb[k - 1] : eb[k], hi = ee[k];
+    /* One that starts as a flag is a word of its own; another may be the
+     * value of the flag before it. */
+    const c2h_py_tok *ot = &p->f.toks[x->items[k].tok];
+    int own = ot->ce > ot->cb && p->src[ot->cb] == '-';
+    size_t lo = k && !own ? eb[k - 1] : eb[k], hi = ee[k];
     /* The one edit that may begin before lo and reach past it, then those
      * that begin in [lo, hi). */
     size_t m0 = first_edit_from(&sub.edits, lo);
@@ -714,12 +772,12 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
       hit = !dead_edit[m] && sub.edits.items[m].end > lo;
     if (!hit) continue;
     poisoned[k] = 1;
-    if (k) poisoned[k - 1] = 1;
+    if (k && !own) poisoned[k - 1] = 1;
     for (size_t m = m0; m < sub.edits.len && sub.edits.items[m].begin < hi; m++) {
       const c2h_edit *ed = &sub.edits.items[m];
       if (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo)) dead_edit[m] = 1;
     }
-    const c2h_py_tok *f0 = &p->f.toks[x->items[k ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
+    const c2h_py_tok *f0 = &p->f.toks[x->items[k && !own ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
     p->claimed[x->items[k].tok] = 1; /* reported here */
     rc = c2h_bf_diag(p->ctx, f0->b, v->e, C2H_SEV_WARNING, NULL,
                      "an nvcc option with a computed value: cu2hip leaves both; hipcc wants --offload-arch=%s "
@@ -727,14 +785,14 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
                      p->ctx->arch);
   }
   /* The withdrawn edits go, in one pass. */
-  size_t kept = 0;
+  size_t n_kept = 0;
   for (size_t m = 0; m < sub.edits.len; m++) {
     if (dead_edit[m])
       free(sub.edits.items[m].text);
     else
-      sub.edits.items[kept++] = sub.edits.items[m];
+      sub.edits.items[n_kept++] = sub.edits.items[m];
   }
-  sub.edits.len = kept;
+  sub.edits.len = n_kept;
   /* Which element owns each edit: the first one it begins in (an insert at
    * an element's end belongs to it). */
   for (size_t m = 0; m < sub.edits.len; m++) {
@@ -748,6 +806,18 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
         a = mid + 1;
     }
     owner_of[m] = a;
+  }
+  /* The first diagnostic of the mapping about each element: the reason a
+   * flag goes, for one that cannot be removed where it is. */
+  why_of = malloc((x->len + 1) * sizeof *why_of);
+  if (!why_of) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t k = 0; k <= x->len; k++) why_of[k] = NONE;
+  for (size_t d = 0; d < diags.len; d++) {
+    size_t k1 = count_le(eb + 1, x->len - 1, diags.items[d].begin.offset);
+    if (why_of[k1] == NONE) why_of[k1] = d;
   }
   size_t cursor = 0;
   for (size_t k = 0; k < x->len && rc == 0; k++) {
@@ -792,29 +862,54 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
       } else if (el->kind == IN_APPEND) {
         rc = push_size(&p->dead_lines, &p->n_dead, &p->cap_dead, el->at);
       } else {
+        /* It stays (a tuple, an argument of another call): the one
+         * warning says so, and no note claims it was removed. */
+        kept[k] = 1;
+        const char *why = NULL;
+        if (why_of[k] != NONE) {
+          why = strstr(diags.items[why_of[k]].message, "removed: ");
+          if (why) why += 9;
+        }
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
-                         "remove this nvcc option: hipcc has no counterpart (cu2hip cannot remove it from here)");
+                         "remove this nvcc option by hand (cu2hip cannot remove it from here): %s",
+                         why ? why : "hipcc does not take it");
       }
     } else if (memchr(out.data + s, quote, n - s) || memchr(out.data + s, '\\', n - s)) {
       rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL, "nvcc option: hipcc wants '%.*s'",
                        (int)(n - s), out.data + s);
-    } else if (el->kind == IN_LIST && memchr(out.data + s, ' ', n - s) &&
-               !memchr(p->src + t->cb, ' ', t->ce - t->cb)) {
-      /* One flag became several words: several elements. */
+    } else if (memchr(out.data + s, ' ', n - s) && !memchr(p->src + t->cb, ' ', t->ce - t->cb)) {
+      /* One flag became several words: several elements (in a list), or
+       * V.append("-dc") -> V.extend(["-fgpu-rdc", "-c"]); never one
+       * argument holding a blank. */
+      int append = el->kind == IN_APPEND && el->tok >= 2 && is_op(p, el->tok - 1, "(") &&
+                   is_name(p, el->tok - 2, "append");
       c2h_buf rep;
       c2h_buf_init(&rep);
+      if (append) rc = c2h_buf_append(&rep, "[", 1);
       for (size_t i = s; i < n && rc == 0;) {
         size_t j = i;
         while (j < n && out.data[j] != ' ') j++;
-        if (rep.len) rc = c2h_buf_append(&rep, ", ", 2);
+        if (rep.len > (size_t)append) rc = c2h_buf_append(&rep, ", ", 2);
         if (!rc) rc = c2h_buf_append(&rep, p->src + t->b, t->cb - t->b);
         if (!rc) rc = c2h_buf_append(&rep, out.data + i, j - i);
         if (!rc) rc = c2h_buf_append(&rep, p->src + t->ce, t->e - t->ce);
         while (j < n && out.data[j] == ' ') j++;
         i = j;
       }
+      if (!rc && append) rc = c2h_buf_append(&rep, "]", 1);
       if (!rc) rc = c2h_buf_append(&rep, "", 0);
-      if (!rc) rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      if (rc) {
+      } else if (el->kind == IN_LIST) {
+        rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      } else if (append) {
+        const c2h_py_tok *a = &p->f.toks[el->tok - 2];
+        rc = c2h_bf_edit(p->ctx, a->b, a->e, "extend");
+        if (!rc) rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      } else {
+        rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
+                         "nvcc option: hipcc wants the separate arguments %s (cu2hip cannot split it here)",
+                         rep.data);
+      }
       c2h_buf_dispose(&rep);
     } else {
       char *text = c2h_strndup(out.data + s, n - s);
@@ -832,8 +927,8 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     size_t k2 = count_le(eb + 1, x->len - 1, dg->end.offset ? dg->end.offset - 1 : 0);
     if (dg->end.offset == 0 || k2 < k1) k2 = k1;
     int gone = 0;
-    for (size_t k = k1; k <= k2; k++) gone |= poisoned[k];
-    if (gone) continue; /* about an edit withdrawn above */
+    for (size_t k = k1; k <= k2; k++) gone |= poisoned[k] || kept[k];
+    if (gone) continue; /* about an edit withdrawn above, or a removal that could not be made */
     rc = c2h_bf_diag(p->ctx, p->f.toks[x->items[k1].tok].b, p->f.toks[x->items[k2].tok].e, dg->severity,
                      dg->replacement, "%s", dg->message);
   }
@@ -841,6 +936,8 @@ done:
   free(eb);
   free(ee);
   free(poisoned);
+  free(kept);
+  free(why_of);
   free(dead_edit);
   free(owner_of);
   c2h_buf_dispose(&syn);
@@ -857,7 +954,18 @@ static int remove_dead_lines(py *p) {
   int rc = 0;
   unsigned char *dead = calloc(p->f.n_lines + 1, 1);
   if (!dead) return C2H_ERR_NOMEM;
-  for (size_t i = 0; i < p->n_dead; i++) dead[p->dead_lines[i]] = 1;
+  /* A statement alone on its line goes with the line; one beside others
+   * on its line (after `;`, or after `if cc:`) becomes `pass`. */
+  for (size_t i = 0; i < p->n_dead && rc == 0; i++) {
+    const named *st = &p->named[p->dead_lines[i]];
+    const c2h_py_line *ln = &p->f.lines[st->line];
+    if (st->tok == ln->first && st->end == line_end_tok(p, st->line))
+      dead[st->line] = 1;
+    else if (st->tok > ln->first && is_op(p, st->tok - 1, ";"))
+      rc = c2h_bf_edit(p->ctx, p->f.toks[st->tok - 1].b, p->f.toks[st->end - 1].e, ""); /* "; V.append(...)" */
+    else
+      rc = c2h_bf_edit(p->ctx, p->f.toks[st->tok].b, p->f.toks[st->end - 1].e, "pass");
+  }
   int blk_ok = 0, blk_live = 0;
   size_t blk_a = 0, blk_z = 0, blk_first = NONE;
   unsigned blk_ind = 0;
@@ -885,8 +993,10 @@ static int remove_dead_lines(py *p) {
     }
     int live = blk_live, first = blk_first == l;
     const c2h_py_line *ln = &p->f.lines[l];
-    size_t ib, ie;
-    c2h_bf_line_indent(p->ctx, ln->b, &ib, &ie);
+    /* The statement's own first byte: past the indentation, form feeds
+     * included (Python counts them as blanks that reset the column). */
+    size_t ie = ln->b;
+    while (ie < p->ctx->len && (blank(p->src[ie]) || p->src[ie] == '\f')) ie++;
     if (!live && first) {
       size_t end = p->f.toks[ln->first + ln->n - 1].e;
       rc = c2h_bf_edit(p->ctx, ie, end, "pass");
@@ -1021,6 +1131,7 @@ done:
   free(p.walked_defs);
   free(p.named);
   free(p.named_var);
+  free(p.stmt_of);
   free(p.skip);
   free(p.claimed);
   free(p.listed);
@@ -1114,9 +1225,9 @@ static size_t first_def(const py *p, size_t name, size_t *end) {
   size_t from, to;
   lines_named(p, p->f.toks[name].b, p->f.toks[name].e, &from, &to);
   for (size_t x = from; x < to; x++) {
-    size_t l = p->named[x].line, t = p->f.lines[l].first;
+    size_t l = p->named[x].line, t = p->named[x].tok;
     if (p->skip[l] || !same_name(p, t, p->f.toks[name].b, p->f.toks[name].e) || !is_op(p, t + 1, "=")) continue;
-    *end = line_end_tok(p, l);
+    *end = p->named[x].end;
     return t + 2 < *end ? t + 2 : NONE;
   }
   return NONE;
@@ -1252,7 +1363,7 @@ static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned 
       size_t from, to;
       lines_named(p, p->f.toks[k].b, p->f.toks[k].e, &from, &to);
       for (size_t x = from; x < to && rc == 0 && step(p); x++) {
-        size_t l = p->named[x].line, t = p->f.lines[l].first, end = line_end_tok(p, l);
+        size_t l = p->named[x].line, t = p->named[x].tok, end = p->named[x].end;
         if (p->skip[l] || !same_name(p, t, p->f.toks[k].b, p->f.toks[k].e) || t + 2 >= end) continue;
         if (is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) {
           if (!(t + 3 == end && same_name(p, t + 2, p->f.toks[k].b, p->f.toks[k].e)))
@@ -1327,6 +1438,7 @@ done:
   free(p.skip);
   free(p.named);
   free(p.named_var);
+  free(p.stmt_of);
   c2h_py_file_dispose(&p.f);
   return rc;
 }
