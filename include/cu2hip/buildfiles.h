@@ -40,6 +40,10 @@ typedef struct c2h_buildfile_options {
    * (-lcurand -> -lrocrand, CUDA::curand -> roc::rocrand). Borrowed. */
   const char *const *roc_libraries;
   size_t n_roc_libraries;
+  /* The per-file time limit in milliseconds of CPU time (0: none): a
+   * script whose translation takes longer is left as it is, with an error
+   * of check `time-limit`, as a source would be. */
+  unsigned long time_limit_ms;
 } c2h_buildfile_options;
 
 /* What kind of build script `path` names, judged by its file name only. */
@@ -62,7 +66,8 @@ c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src,
  * res->output_len, res->changed, res->stats.edits and appends diagnostics
  * (check `build-script`) to res->diags for what could not be translated.
  * res must be initialised with c2h_file_result_init; the caller disposes it.
- * Returns 0, or a negative c2h_error_code (C2H_ERR_NOMEM; C2H_ERR_USAGE for
+ * Past opt->time_limit_ms the output is the input and the one diagnostic a
+ * time-limit error. Returns 0, or a negative c2h_error_code (C2H_ERR_NOMEM; C2H_ERR_USAGE for
  * kind C2H_BUILDFILE_NONE; C2H_ERR_INPUT when the input holds NUL bytes)
  * with err filled; text that cannot be parsed is left as it is and reported
  * as a diagnostic, not a failure. */

@@ -8,6 +8,19 @@
 #include "cu2hip/buildfiles.h"
 #include "edit/edit.h"
 
+/* An index of a context's edits for the overlap test, so that a script of
+ * many edits costs n log n, not n squared: the replacements (disjoint)
+ * sorted by begin, the inserts sorted by offset (with the edit they are).
+ * `synced` is the number of edits it holds; edits added or withdrawn behind
+ * its back (c2h_edit_add, c2h_edit_remove) make it rebuild itself. */
+typedef struct c2h_bf_index {
+  size_t *rep_b, *rep_e;
+  size_t n_rep, cap_rep;
+  size_t *ins, *ins_edit;
+  size_t n_ins, cap_ins;
+  size_t synced;
+} c2h_bf_index;
+
 typedef struct c2h_bf_ctx {
   const char *path;
   const char *src;
@@ -19,7 +32,19 @@ typedef struct c2h_bf_ctx {
   c2h_diag_list *diags;
   size_t *line_starts; /* offsets of line starts, for positions */
   size_t n_lines;
+  c2h_bf_index index;   /* of edits; freed by c2h_bf_ctx_dispose_index */
+  unsigned long long deadline_ms; /* thread CPU time after which the translation stops; 0: none */
+  int expired;                    /* the deadline passed: the result is thrown away */
 } c2h_bf_ctx;
+
+void c2h_bf_ctx_dispose_index(c2h_bf_ctx *ctx);
+/* Whether an edit of ctx already touches [b, e) (c2h_edit_overlaps). */
+int c2h_bf_overlaps(c2h_bf_ctx *ctx, size_t b, size_t e);
+/* Adds an edit with no test (c2h_edit_add), keeping the index. */
+int c2h_bf_edit_add(c2h_bf_ctx *ctx, size_t b, size_t e, const char *text, size_t len);
+/* Whether the translation is past its deadline (sets ctx->expired). Cheap:
+ * call it once per command, line or statement. */
+int c2h_bf_expired(c2h_bf_ctx *ctx);
 
 /* A range of bytes [b, e) of ctx->src. */
 typedef struct c2h_bf_word {

@@ -482,6 +482,14 @@ static int arch_setting(const cm *m, const c2h_cmake_cmd *c, size_t start, size_
  * sources that already have a LANGUAGE. */
 static int prescan(cm *m) {
   const c2h_bf_ctx *ctx = m->ctx;
+  /* The targets with a package, as this run maps them, and the first
+   * bytes of their names, looked up once rather than at every byte. */
+  const target_map *eff[N_TARGETS];
+  unsigned char first[256] = {0};
+  for (size_t t = 0; t < N_TARGETS; t++) {
+    eff[t] = effective(m, &targets[t]);
+    if (eff[t]->cuda && eff[t]->pkg) first[(unsigned char)eff[t]->cuda[0]] = 1;
+  }
   for (size_t ci = 0; ci < m->f.n_cmds; ci++) {
     const c2h_cmake_cmd *c = &m->f.cmds[ci];
     size_t from = 0, to = 0;
@@ -499,9 +507,9 @@ static int prescan(cm *m) {
       size_t n = a->ce - a->cb;
       if (a->kind == C2H_CMAKE_ARG_BRACKET) continue;
       for (size_t i = 0; i < n; i++) {
-        if (i && c2h_bf_is_ident_char((unsigned char)s[i - 1])) continue;
+        if ((i && c2h_bf_is_ident_char((unsigned char)s[i - 1])) || !first[(unsigned char)s[i]]) continue;
         for (size_t t = 0; t < N_TARGETS; t++) {
-          const target_map *tm = effective(m, &targets[t]);
+          const target_map *tm = eff[t];
           const char *name = tm->cuda;
           if (!name || !tm->pkg) continue;
           size_t m2 = strlen(name);
@@ -845,7 +853,7 @@ static int rdc_property(cm *m, const c2h_cmake_cmd *c, const c2h_cmake_arg *key,
         rc = c2h_bf_delete_word(ctx, key->b, e, c->open + 1, c->close, "");
       }
       size_t at = c2h_bf_line_end(ctx, c->close);
-      if (!rc) rc = c2h_edit_add(&ctx->edits, at, at, lines.data, lines.len);
+      if (!rc) rc = c2h_bf_edit_add(ctx, at, at, lines.data, lines.len);
     }
   }
   if (!rc)
@@ -981,7 +989,7 @@ static int insert_after_line(cm *m, const c2h_cmake_cmd *c, const char *text) {
   c2h_buf b;
   c2h_buf_init(&b);
   int rc = c2h_buf_printf(&b, "%s%.*s%s", ctx->nl, (int)(ie - ib), ctx->src + ib, text);
-  if (!rc) rc = c2h_edit_add(&ctx->edits, at, at, b.data, b.len);
+  if (!rc) rc = c2h_bf_edit_add(ctx, at, at, b.data, b.len);
   c2h_buf_dispose(&b);
   return rc;
 }
@@ -1025,7 +1033,7 @@ static int mark_sources(cm *m, const c2h_cmake_cmd *c) {
     const char *s = ctx->src + a->cb;
     size_t n = a->ce - a->cb;
     if (a->kind == C2H_CMAKE_ARG_BRACKET || !ends_cu(s, n) || memchr(s, '$', n)) continue;
-    if (c2h_edit_overlaps(&ctx->edits, a->cb, a->ce)) continue; /* renamed */
+    if (c2h_bf_overlaps(ctx, a->cb, a->ce)) continue; /* renamed */
     if (is_covered(m, a->cb, a->ce)) continue;
     rc = c2h_buf_printf(&list, " %.*s", (int)(a->e - a->b), ctx->src + a->b);
   }
@@ -1048,7 +1056,7 @@ static int mark_glob(cm *m, const c2h_cmake_cmd *c) {
   int cu = 0;
   for (size_t k = 2; k < c->n_args; k++) {
     const c2h_cmake_arg *a = arg(m, c, k);
-    if (ends_cu(ctx->src + a->cb, a->ce - a->cb) && !c2h_edit_overlaps(&ctx->edits, a->cb, a->ce)) cu = 1;
+    if (ends_cu(ctx->src + a->cb, a->ce - a->cb) && !c2h_bf_overlaps(ctx, a->cb, a->ce)) cu = 1;
   }
   if (!cu) return 0;
   char ref[256];
@@ -1244,7 +1252,7 @@ static int assumed_version(cm *m) {
                           "set(CU2HIP_ASSUMED_CUDA_VERSION %s CACHE STRING \"CUDA version the HIP build stands for "
                           "in version tests\")%s%.*s",
                           C2H_ASSUMED_CUDA_VERSION, ctx->nl, (int)(ie - ib), ctx->src + ib);
-  if (!rc) rc = c2h_edit_add(&ctx->edits, c->name_b, c->name_b, b.data, b.len);
+  if (!rc) rc = c2h_bf_edit_add(ctx, c->name_b, c->name_b, b.data, b.len);
   c2h_buf_dispose(&b);
   return rc;
 }
@@ -1413,7 +1421,7 @@ int c2h_bf_translate_cmake(c2h_bf_ctx *ctx) {
     for (int v = 0; version_vars[v]; v++)
       if (arg_is(&m, c, 0, version_vars[v])) m.own_version |= 1u << v;
   }
-  for (size_t i = 0; i < m.f.n_cmds && !rc; i++) rc = command(&m, &m.f.cmds[i]);
+  for (size_t i = 0; i < m.f.n_cmds && !rc && !c2h_bf_expired(ctx); i++) rc = command(&m, &m.f.cmds[i]);
   if (!rc && m.version_cmd != (size_t)-1) rc = assumed_version(&m);
   if (!rc && m.hip_enabled) rc = raise_minimum(&m);
   if (!rc && m.f.bad)

@@ -6,6 +6,7 @@
 
 #include "buildfiles/buildfiles.h"
 #include "rocm/arch_support.h"
+#include "scan/scan.h"
 #include "util/buf.h"
 
 /* ---- entry points ------------------------------------------------------- */
@@ -58,7 +59,7 @@ c2h_buildfile_kind c2h_buildfile_kind_of_text(const char *path, const char *src,
 int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const char *src, size_t len,
                             const c2h_buildfile_options *opt, c2h_file_result *res,
                             c2h_error *err) {
-  static const c2h_buildfile_options defaults = {NULL, NULL, NULL, 0, NULL, 0};
+  static const c2h_buildfile_options defaults = {NULL, NULL, NULL, 0, NULL, 0, 0};
   int rc = 0;
   c2h_bf_ctx ctx;
   memset(&ctx, 0, sizeof ctx);
@@ -97,12 +98,19 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   ctx.n_lines = 1;
   for (size_t i = 0; i < len; i++)
     if (src[i] == '\n') ctx.line_starts[ctx.n_lines++] = i + 1;
+  unsigned long long start = c2h_scan_now_ms();
+  if (ctx.opt->time_limit_ms) ctx.deadline_ms = start + ctx.opt->time_limit_ms;
 
   rc = kind == C2H_BUILDFILE_CMAKE ? c2h_bf_translate_cmake(&ctx)
        : kind == C2H_BUILDFILE_MAKE ? c2h_bf_translate_make(&ctx)
                                     : c2h_bf_translate_setup_py(&ctx);
   if (rc) {
     c2h_error_set(err, rc, path, 0, 0, "out of memory translating a build script");
+    goto done;
+  }
+  if (c2h_bf_expired(&ctx)) {
+    /* Out of time: the script is left as it is, and said so. */
+    rc = c2h_file_result_timed_out(res, ctx.path, src, len, c2h_scan_now_ms() - start, ctx.opt->time_limit_ms, err);
     goto done;
   }
   size_t bad = 0;
@@ -125,6 +133,7 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   c2h_diag_list_sort(&res->diags);
 done:
   c2h_edit_list_dispose(&ctx.edits);
+  c2h_bf_ctx_dispose_index(&ctx);
   free(ctx.line_starts);
   return rc;
 }
@@ -175,15 +184,127 @@ int c2h_bf_ieq(const c2h_bf_ctx *ctx, size_t b, size_t e, const char *s) {
   return 1;
 }
 
-int c2h_bf_edit(c2h_bf_ctx *ctx, size_t b, size_t e, const char *text) {
-  if (c2h_edit_overlaps(&ctx->edits, b, e)) return 0;
-  /* Two replacements of the same range, or a second insert of the same text
-   * at one point, are the same decision made twice. */
-  for (size_t i = 0; i < ctx->edits.len; i++) {
-    const c2h_edit *x = &ctx->edits.items[i];
-    if (x->begin == b && x->end == e && (b != e || strcmp(x->text, text) == 0)) return 0;
+/* ---- the edit index ------------------------------------------------------ */
+
+void c2h_bf_ctx_dispose_index(c2h_bf_ctx *ctx) {
+  c2h_bf_index *x = &ctx->index;
+  free(x->rep_b);
+  free(x->rep_e);
+  free(x->ins);
+  free(x->ins_edit);
+  memset(x, 0, sizeof *x);
+}
+
+/* The first position of a[0, n) holding a value >= v (a sorted). */
+static size_t lower_bound(const size_t *a, size_t n, size_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return c2h_edit_add(&ctx->edits, b, e, text, strlen(text));
+  return lo;
+}
+
+/* Makes room for one more entry and inserts it at its sorted place: at the
+ * end (the usual case, as edits come in file order) costs nothing. */
+static int grow(size_t **a, size_t **b, size_t n, size_t *cap) {
+  if (n < *cap) return 0;
+  size_t c = *cap ? *cap * 2 : 64;
+  size_t *x = realloc(*a, c * sizeof *x);
+  if (!x) return C2H_ERR_NOMEM;
+  *a = x;
+  x = realloc(*b, c * sizeof *x);
+  if (!x) return C2H_ERR_NOMEM;
+  *b = x;
+  *cap = c;
+  return 0;
+}
+
+static int index_one(c2h_bf_index *x, const c2h_edit *ed, size_t edit) {
+  if (ed->begin == ed->end) {
+    if (grow(&x->ins, &x->ins_edit, x->n_ins, &x->cap_ins)) return C2H_ERR_NOMEM;
+    size_t at = x->n_ins && x->ins[x->n_ins - 1] <= ed->begin ? x->n_ins : lower_bound(x->ins, x->n_ins, ed->begin + 1);
+    memmove(x->ins + at + 1, x->ins + at, (x->n_ins - at) * sizeof *x->ins);
+    memmove(x->ins_edit + at + 1, x->ins_edit + at, (x->n_ins - at) * sizeof *x->ins_edit);
+    x->ins[at] = ed->begin;
+    x->ins_edit[at] = edit;
+    x->n_ins++;
+  } else {
+    if (grow(&x->rep_b, &x->rep_e, x->n_rep, &x->cap_rep)) return C2H_ERR_NOMEM;
+    size_t at = x->n_rep && x->rep_b[x->n_rep - 1] <= ed->begin ? x->n_rep : lower_bound(x->rep_b, x->n_rep, ed->begin);
+    memmove(x->rep_b + at + 1, x->rep_b + at, (x->n_rep - at) * sizeof *x->rep_b);
+    memmove(x->rep_e + at + 1, x->rep_e + at, (x->n_rep - at) * sizeof *x->rep_e);
+    x->rep_b[at] = ed->begin;
+    x->rep_e[at] = ed->end;
+    x->n_rep++;
+  }
+  return 0;
+}
+
+/* Brings the index up to the edit list: new edits are added; a shorter list
+ * (edits withdrawn) rebuilds it. */
+static int sync_index(c2h_bf_ctx *ctx) {
+  c2h_bf_index *x = &ctx->index;
+  if (x->synced > ctx->edits.len) {
+    x->n_rep = x->n_ins = x->synced = 0;
+  }
+  for (; x->synced < ctx->edits.len; x->synced++)
+    if (index_one(x, &ctx->edits.items[x->synced], x->synced)) {
+      x->n_rep = x->n_ins = x->synced = 0; /* rebuilt at the next call */
+      return C2H_ERR_NOMEM;
+    }
+  return 0;
+}
+
+int c2h_bf_overlaps(c2h_bf_ctx *ctx, size_t b, size_t e) {
+  if (sync_index(ctx)) return c2h_edit_overlaps(&ctx->edits, b, e);
+  const c2h_bf_index *x = &ctx->index;
+  /* A replacement [rb, re) with rb < e and b < re: the replacements are
+   * disjoint, so the last one that begins before e is the only candidate
+   * (a replacement is never empty). An insert strictly inside (b, e). */
+  size_t r = lower_bound(x->rep_b, x->n_rep, e);
+  if (b == e) {
+    /* An insert at b: inside a replacement rb < b < re. */
+    r = lower_bound(x->rep_b, x->n_rep, b);
+    return r > 0 && x->rep_e[r - 1] > b;
+  }
+  if (r > 0 && x->rep_e[r - 1] > b) return 1;
+  size_t i = lower_bound(x->ins, x->n_ins, b + 1);
+  return i < x->n_ins && x->ins[i] < e;
+}
+
+int c2h_bf_edit_add(c2h_bf_ctx *ctx, size_t b, size_t e, const char *text, size_t len) {
+  if (c2h_edit_add(&ctx->edits, b, e, text, len)) return C2H_ERR_NOMEM;
+  (void)sync_index(ctx); /* out of memory there: c2h_bf_overlaps scans the list */
+  return 0;
+}
+
+int c2h_bf_edit(c2h_bf_ctx *ctx, size_t b, size_t e, const char *text) {
+  if (c2h_bf_overlaps(ctx, b, e)) return 0;
+  /* Two replacements of the same range, or a second insert of the same text
+   * at one point, are the same decision made twice. (A replacement of the
+   * same range overlaps.) */
+  if (b == e) {
+    const c2h_bf_index *x = &ctx->index;
+    if (x->synced == ctx->edits.len) {
+      for (size_t i = lower_bound(x->ins, x->n_ins, b); i < x->n_ins && x->ins[i] == b; i++)
+        if (strcmp(ctx->edits.items[x->ins_edit[i]].text, text) == 0) return 0;
+    } else {
+      for (size_t i = 0; i < ctx->edits.len; i++) {
+        const c2h_edit *y = &ctx->edits.items[i];
+        if (y->begin == b && y->end == e && strcmp(y->text, text) == 0) return 0;
+      }
+    }
+  }
+  return c2h_bf_edit_add(ctx, b, e, text, strlen(text));
+}
+
+int c2h_bf_expired(c2h_bf_ctx *ctx) {
+  if (!ctx->expired && ctx->deadline_ms && c2h_scan_now_ms() >= ctx->deadline_ms) ctx->expired = 1;
+  return ctx->expired;
 }
 
 static int is_blank(int c, const char *extra) {
@@ -206,18 +327,18 @@ int c2h_bf_delete_word(c2h_bf_ctx *ctx, size_t b, size_t e, size_t lo, size_t hi
       if (t == hi) {
         size_t k = bs - 1;
         while (k > lo && (src[k - 1] == ' ' || src[k - 1] == '\t')) k--;
-        if (!c2h_edit_overlaps(&ctx->edits, k, t)) return c2h_bf_edit(ctx, k, t, "");
+        if (!c2h_bf_overlaps(ctx, k, t)) return c2h_bf_edit(ctx, k, t, "");
       } else if (src[t] == '\\' && t + 1 < hi && (src[t + 1] == '\n' || src[t + 1] == '\r')) {
         size_t u = t + 1 + (src[t + 1] == '\r');
         if (u < hi && src[u] == '\n') u++;
-        if (!c2h_edit_overlaps(&ctx->edits, nl, u)) return c2h_bf_edit(ctx, nl, u, "");
+        if (!c2h_bf_overlaps(ctx, nl, u)) return c2h_bf_edit(ctx, nl, u, "");
       }
     }
   }
-  if (s < b && !c2h_edit_overlaps(&ctx->edits, s, e)) return c2h_bf_edit(ctx, s, e, "");
+  if (s < b && !c2h_bf_overlaps(ctx, s, e)) return c2h_bf_edit(ctx, s, e, "");
   size_t t = e;
   while (t < hi && is_blank((unsigned char)ctx->src[t], extra_blank)) t++;
-  if (t > e && !c2h_edit_overlaps(&ctx->edits, b, t)) return c2h_bf_edit(ctx, b, t, "");
+  if (t > e && !c2h_bf_overlaps(ctx, b, t)) return c2h_bf_edit(ctx, b, t, "");
   return c2h_bf_edit(ctx, b, e, "");
 }
 

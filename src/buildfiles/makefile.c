@@ -311,7 +311,7 @@ int c2h_bf_translate_make(c2h_bf_ctx *ctx) {
       rc = add_var(&m, ctx->src + nb, ne - nb);
     c2h_bf_words_dispose(&w);
   }
-  for (size_t i = 0; i < n && !rc; i++) rc = line(&m, &lines[i]);
+  for (size_t i = 0; i < n && !rc && !c2h_bf_expired(ctx); i++) rc = line(&m, &lines[i]);
 done:
   for (size_t i = 0; i < m.n_vars; i++) free(m.nvcc_vars[i]);
   free(m.nvcc_vars);

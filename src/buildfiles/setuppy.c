@@ -29,11 +29,15 @@
 
 #define NONE ((size_t)-1)
 
+/* The steps an evaluation of the build flags (include_dirs=,
+ * define_macros=) may take, in all: a script's own take tens. */
+#define FLAG_STEPS 100000
+
 typedef enum elem_kind {
   IN_LIST,   /* an element of the list display opened at token `at` */
-  IN_APPEND, /* the argument of V.append(...), the statement of line `at` */
+  IN_APPEND, /* the argument of V.append(...), the statement p->named[at] */
   IN_OTHER,  /* elsewhere: replaced, never removed */
-  IN_OPAQUE  /* a list element whose value is computed (an f-string): a word nobody may edit */
+  IN_OPAQUE  /* a value computed at run time (an f-string, "-arch=sm_%s" % cc, "a" + b): a word nobody may edit */
 } elem_kind;
 
 typedef struct elem {
@@ -59,6 +63,7 @@ typedef struct py {
   c2h_py_file f;
   unsigned char *skip;     /* per logical line: inside an if-chain that tests ROCm */
   unsigned char *claimed;  /* per token: a string taken by a run (2: a computed one not reported yet) */
+  unsigned char *listed;   /* per token: a list display with elements to remove */
   run *runs;
   size_t n_runs, cap_runs;
   var *vars;
@@ -67,7 +72,26 @@ typedef struct py {
   size_t n_dead, cap_dead;
   size_t *walked_defs; /* functions whose returns were followed */
   size_t n_walked, cap_walked;
+  struct named *named; /* the statements that start with a name, by name then place */
+  size_t n_named;
+  unsigned char *named_var; /* per entry of named: the first of a variable's statements that is followed */
+  size_t *stmt_of;          /* per token: the first token of its simple statement */
+  /* Evaluating include_dirs= / define_macros= (for the parse): the steps
+   * left before the evaluation gives up, and the token of the argument it
+   * gave up in (NONE: none). */
+  size_t budget;
+  size_t cut_at;
 } py;
+
+/* A simple statement that starts with a name: at the start of a logical
+ * line, after a `;`, or after the `:` of a compound statement's header on
+ * its line (`if cc: flags.append(...)`). Tokens [tok, end). */
+typedef struct named {
+  const char *s;
+  size_t n;
+  size_t line;
+  size_t tok, end;
+} named;
 
 /* ---- tokens ------------------------------------------------------------- */
 
@@ -103,6 +127,14 @@ static int content_is(const py *p, size_t i, const char *s) {
   return plain_string(p, i) && t->ce - t->cb == n && memcmp(p->src + t->cb, s, n) == 0;
 }
 
+/* A plain string whose value is built at run time: an operand of `+` or
+ * `%`, or the object of a method call ("-arch=sm_{}".format(cc)). Its text
+ * is only part of a word: it cannot be rewritten exactly where it is. */
+static int computed(const py *p, size_t i) {
+  return (i > 0 && (is_op(p, i - 1, "+") || is_op(p, i - 1, "%"))) || is_op(p, i + 1, "+") ||
+         is_op(p, i + 1, "%") || is_op(p, i + 1, ".");
+}
+
 static int same_name(const py *p, size_t i, size_t b, size_t e) {
   const c2h_py_tok *t = &p->f.toks[i];
   return t->kind == C2H_PY_NAME && t->e - t->b == e - b && memcmp(p->src + t->b, p->src + b, e - b) == 0;
@@ -130,6 +162,88 @@ static size_t expr_end(const py *p, size_t i) {
 }
 
 static size_t line_end_tok(const py *p, size_t line) { return p->f.lines[line].first + p->f.lines[line].n; }
+
+/* ---- lines by their first name ------------------------------------------ */
+
+static int cmp_named(const void *a, const void *b) {
+  const named *x = a, *y = b;
+  size_t n = x->n < y->n ? x->n : y->n;
+  int c = memcmp(x->s, y->s, n);
+  if (c) return c;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  return x->tok < y->tok ? -1 : x->tok > y->tok;
+}
+
+static int compound_keyword(const py *p, size_t i) {
+  static const char *const kw[] = {"if", "elif", "else", "for", "while", "with", "try", "except", "finally",
+                                   "def", "class", "async", NULL};
+  for (size_t k = 0; kw[k]; k++)
+    if (is_name(p, i, kw[k])) return 1;
+  return 0;
+}
+
+static int add_named(py *p, size_t *cap, size_t line, size_t tok, size_t end) {
+  const c2h_py_tok *t = &p->f.toks[tok];
+  if (tok >= end || t->kind != C2H_PY_NAME) return 0;
+  if (p->n_named == *cap) {
+    size_t c = *cap * 2;
+    named *x = realloc(p->named, c * sizeof *x);
+    if (!x) return C2H_ERR_NOMEM;
+    p->named = x;
+    *cap = c;
+  }
+  p->named[p->n_named++] = (named){p->src + t->b, t->e - t->b, line, tok, end};
+  return 0;
+}
+
+/* Indexes the simple statements that start with a name (V = ...,
+ * V.append(...)), so that a variable's definitions are found without
+ * reading every line, wherever on its line a statement stands. */
+static int index_names(py *p) {
+  size_t cap = p->f.n_lines + 16;
+  if (!(p->named = malloc(cap * sizeof *p->named)) || !(p->stmt_of = calloc(p->f.n_toks + 1, sizeof *p->stmt_of)))
+    return C2H_ERR_NOMEM;
+  int rc = 0;
+  for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
+    size_t first = p->f.lines[l].first, end = line_end_tok(p, l);
+    size_t start = first;
+    int header = compound_keyword(p, first);
+    for (size_t j = first; j < end && rc == 0; j++) {
+      p->stmt_of[j] = start;
+      if (p->f.toks[j].depth != 0) continue;
+      if (is_op(p, j, ";")) {
+        rc = add_named(p, &cap, l, start, j);
+        start = j + 1;
+        header = compound_keyword(p, start);
+      } else if (header && is_op(p, j, ":")) {
+        /* The header ends here; a statement may follow on the line. */
+        start = j + 1;
+        header = compound_keyword(p, start);
+      }
+    }
+    if (!rc) rc = add_named(p, &cap, l, start, end);
+  }
+  if (!rc && p->n_named > 1) qsort(p->named, p->n_named, sizeof *p->named, cmp_named);
+  if (!rc && !(p->named_var = calloc(p->n_named + 1, 1))) rc = C2H_ERR_NOMEM;
+  return rc;
+}
+
+/* The statements starting with the name src[b, e), in file order:
+ * p->named[*from, *to). */
+static void lines_named(const py *p, size_t b, size_t e, size_t *from, size_t *to) {
+  named key = {p->src + b, e - b, 0, 0, 0};
+  size_t lo = 0, hi = p->n_named;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (cmp_named(&p->named[mid], &key) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  *from = lo;
+  while (lo < p->n_named && p->named[lo].n == e - b && memcmp(p->named[lo].s, p->src + b, e - b) == 0) lo++;
+  *to = lo;
+}
 
 /* ---- ROCm branches ------------------------------------------------------ */
 
@@ -200,8 +314,12 @@ static int add_elem(py *p, size_t r, size_t tok, elem_kind kind, size_t at) {
 }
 
 static int add_var(py *p, size_t b, size_t e) {
-  for (size_t i = 0; i < p->n_vars; i++)
-    if (p->vars[i].e - p->vars[i].b == e - b && memcmp(p->src + p->vars[i].b, p->src + b, e - b) == 0) return 0;
+  /* A name no line defines has nothing to follow; one already followed is
+   * marked at the first of its lines. */
+  size_t from, to;
+  lines_named(p, b, e, &from, &to);
+  if (from == to || p->named_var[from]) return 0;
+  p->named_var[from] = 1;
   if (p->n_vars == p->cap_vars) {
     size_t cap = p->cap_vars ? p->cap_vars * 2 : 16;
     var *v = realloc(p->vars, cap * sizeof *v);
@@ -261,7 +379,7 @@ static int walk_expr(py *p, size_t b, size_t e, size_t r, unsigned level) {
       if (plain_string(p, i)) {
         size_t rr = r;
         if (rr == NONE && (rc = new_run(p, &rr))) break;
-        rc = add_elem(p, rr, i, IN_OTHER, NONE);
+        rc = add_elem(p, rr, i, computed(p, i) ? IN_OPAQUE : IN_OTHER, NONE);
       }
       i++;
     } else if (is_op(p, i, "[")) {
@@ -324,10 +442,12 @@ static int walk_expr(py *p, size_t b, size_t e, size_t r, unsigned level) {
 /* The definitions of variable v: V = / += expr, V.append / .insert / .extend. */
 static int walk_var(py *p, size_t v) {
   int rc = 0;
-  size_t vb = p->vars[v].b, ve = p->vars[v].e, r = p->vars[v].run;
-  for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
+  size_t vb = p->vars[v].b, ve = p->vars[v].e, r = p->vars[v].run, from, to;
+  lines_named(p, vb, ve, &from, &to);
+  for (size_t x = from; x < to && rc == 0; x++) {
+    size_t l = p->named[x].line;
     if (p->skip[l]) continue;
-    size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
+    size_t t = p->named[x].tok, end = p->named[x].end;
     if (!same_name(p, t, vb, ve) || t + 2 >= end + 1) continue;
     if ((is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) && t + 2 < end) {
       rc = walk_expr(p, t + 2, end, r, 0);
@@ -338,7 +458,7 @@ static int walk_var(py *p, size_t v) {
       if (a >= c) continue;
       if (is_name(p, t + 2, "append") || is_name(p, t + 2, "insert")) {
         if (expr_end(p, a) == a + 1 && plain_string(p, a))
-          rc = add_elem(p, r, a, c + 1 == end && is_name(p, t + 2, "append") ? IN_APPEND : IN_OTHER, l);
+          rc = add_elem(p, r, a, c + 1 == end && is_name(p, t + 2, "append") ? IN_APPEND : IN_OTHER, x);
         else
           rc = walk_expr(p, a, c, r, 0);
       } else if (is_name(p, t + 2, "extend")) {
@@ -387,7 +507,7 @@ static int find_roots(py *p) {
                t->depth > 0 && i + 2 < p->f.n_toks) {
       /* dict(nvcc=...), and load(..., extra_cuda_cflags=...) of a JIT build */
       rc = walk_expr(p, i + 2, expr_end(p, i + 2), NONE, 0);
-    } else if (t->kind == C2H_PY_NAME && p->f.lines[t->line].first == i && name_has_nvcc(p->src + t->b, t->e - t->b) &&
+    } else if (t->kind == C2H_PY_NAME && p->stmt_of[i] == i && name_has_nvcc(p->src + t->b, t->e - t->b) &&
                i + 1 < p->f.n_toks && (is_op(p, i + 1, "=") || is_op(p, i + 1, "+=") || is_op(p, i + 1, "."))) {
       rc = add_var(p, t->b, t->e);
     }
@@ -398,12 +518,12 @@ static int find_roots(py *p) {
   for (size_t i = 0; i < p->f.n_toks && rc == 0; i++) {
     const c2h_py_tok *t = &p->f.toks[i];
     if (p->skip[t->line] || !plain_string(p, i) || !arch_flag_text(p->src + t->cb, t->ce - t->cb)) continue;
-    size_t f0 = p->f.lines[t->line].first;
+    size_t f0 = p->stmt_of[i];
     if (f0 + 1 < i && p->f.toks[f0].kind == C2H_PY_NAME &&
         (is_op(p, f0 + 1, "=") || is_op(p, f0 + 1, "+=") || is_op(p, f0 + 1, ".")))
       rc = add_var(p, p->f.toks[f0].b, p->f.toks[f0].e);
   }
-  for (size_t v = 0; v < p->n_vars && rc == 0; v++) rc = walk_var(p, v);
+  for (size_t v = 0; v < p->n_vars && rc == 0 && !c2h_bf_expired(p->ctx); v++) rc = walk_var(p, v);
   return rc;
 }
 
@@ -415,6 +535,32 @@ static int cmp_elem(const void *a, const void *b) {
 }
 
 static int blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The first edit of the sorted list l that begins at or after `at`. */
+static size_t first_edit_from(const c2h_edit_list *l, size_t at) {
+  size_t lo = 0, hi = l->len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (l->items[mid].begin < at)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* How many of the n ascending values of a are <= v. */
+static size_t count_le(const size_t *a, size_t n, size_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] <= v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
 
 /* The physical line holding offset at: [*lb, *le), the newline included. */
 static void phys_line(const py *p, size_t at, size_t *lb, size_t *le) {
@@ -431,38 +577,68 @@ static void phys_line(const py *p, size_t at, size_t *lb, size_t *le) {
  * element with the comma before it. Comments stay. */
 static int delete_in_list(py *p, size_t open, const unsigned char *del_tok) {
   size_t c = close_of(p, open);
-  size_t starts[512], ends[512], n = 0;
-  for (size_t k = open + 1; k < c && n < 512;) {
+  size_t *starts = NULL, *ends = NULL, n = 0, cap = 0;
+  unsigned char *gone = NULL;
+  int rc = 0;
+  for (size_t k = open + 1; k < c;) {
     size_t ee = expr_end(p, k);
     if (ee == k) break;
+    if (n == cap) {
+      size_t nc = cap ? cap * 2 : 64;
+      size_t *a = realloc(starts, nc * sizeof *a);
+      if (a) starts = a;
+      size_t *z = a ? realloc(ends, nc * sizeof *z) : NULL;
+      if (!a || !z) {
+        rc = C2H_ERR_NOMEM;
+        goto done;
+      }
+      ends = z;
+      cap = nc;
+    }
     starts[n] = k;
     ends[n++] = ee;
     k = ee + 1;
   }
-  int rc = 0;
-  unsigned char gone[512];
+  if (!(gone = calloc(n + 1, 1))) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
   for (size_t a = 0; a < n; a++) gone[a] = ends[a] == starts[a] + 1 && del_tok[starts[a]];
   /* The last element kept: removed elements after it take its comma. */
   size_t last_kept = NONE;
   for (size_t a = 0; a < n; a++)
     if (!gone[a]) last_kept = a;
+  size_t line_b = NONE;
+  int line_whole = 0;
   for (size_t a = 0; a < n && rc == 0; a++) {
     if (!gone[a]) continue;
     const c2h_py_tok *t = &p->f.toks[starts[a]];
     size_t lb, le;
     phys_line(p, t->b, &lb, &le);
-    /* Does the line hold nothing but removed elements and commas? */
+    /* Does the line hold nothing but removed elements and commas? (Its
+     * tokens, found from the element's own: tokens are in file order.) */
     int whole = 1;
-    for (size_t k = 0; k < p->f.n_toks && whole; k++) {
-      const c2h_py_tok *u = &p->f.toks[k];
-      if (u->b < lb || u->b >= le) continue;
-      if (is_op(p, k, ",") && k > open && k < c) continue;
-      int el = 0;
-      for (size_t q = 0; q < n && !el; q++) el = starts[q] == k && gone[q];
-      whole = el;
+    if (lb == line_b) {
+      whole = line_whole; /* the line of the element before */
+    } else {
+      size_t lo = 0, hi = starts[a];
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->f.toks[mid].b < lb)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      for (size_t k = lo; k < p->f.n_toks && p->f.toks[k].b < le && whole; k++) {
+        if (is_op(p, k, ",") && k > open && k < c) continue;
+        size_t q = count_le(starts, n, k);
+        whole = q > 0 && starts[q - 1] == k && gone[q - 1];
+      }
+      for (size_t i = lb; i < le && whole; i++)
+        if (p->src[i] == '#') whole = 0;
+      line_b = lb;
+      line_whole = whole;
     }
-    for (size_t i = lb; i < le && whole; i++)
-      if (p->src[i] == '#') whole = 0;
     if (whole && p->src[lb] != '\n') {
       rc = c2h_bf_edit(p->ctx, lb, le, "");
     } else if (last_kept == NONE || a > last_kept) {
@@ -488,6 +664,10 @@ static int delete_in_list(py *p, size_t open, const unsigned char *del_tok) {
       rc = c2h_bf_edit(p->ctx, b, e, "");
     }
   }
+done:
+  free(starts);
+  free(ends);
+  free(gone);
   return rc;
 }
 
@@ -504,8 +684,9 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   memset(&sub, 0, sizeof sub);
   c2h_edit_list_init(&sub.edits);
   size_t *eb = calloc(x->len + 1, sizeof *eb), *ee = calloc(x->len + 1, sizeof *ee);
-  unsigned char *poisoned = calloc(x->len + 1, 1);
-  if (!eb || !ee || !poisoned) {
+  unsigned char *poisoned = calloc(x->len + 1, 1), *kept = calloc(x->len + 1, 1), *dead_edit = NULL;
+  size_t *owner_of = NULL, *why_of = NULL;
+  if (!eb || !ee || !poisoned || !kept) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
@@ -566,29 +747,79 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   /* A flag whose value is computed (-gencode, f"arch=compute_{a},...") is
    * left whole, with its value, and reported: editing one of the two would
    * leave the other alone on hipcc's command line. */
+  /* (The edits are sorted by begin and disjoint, so their ends do not go
+   * down either: each element's edits are found by binary search or by a
+   * cursor that only moves on, and a script of many flags costs n log n.) */
+  dead_edit = calloc(sub.edits.len + 1, 1);
+  owner_of = calloc(sub.edits.len + 1, sizeof *owner_of);
+  if (!dead_edit || !owner_of) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     if (x->items[k].kind != IN_OPAQUE) continue;
-    size_t lo = k ? eb[k - 1] : eb[k], hi = ee[k];
+    /* One that starts as a flag is a word of its own; another may be the
+     * value of the flag before it. */
+    const c2h_py_tok *ot = &p->f.toks[x->items[k].tok];
+    int own = ot->ce > ot->cb && p->src[ot->cb] == '-';
+    size_t lo = k && !own ? eb[k - 1] : eb[k], hi = ee[k];
+    /* The one edit that may begin before lo and reach past it, then those
+     * that begin in [lo, hi). */
+    size_t m0 = first_edit_from(&sub.edits, lo);
+    if (m0 > 0) m0--;
     int hit = 0;
-    for (size_t m = 0; m < sub.edits.len; m++) {
-      const c2h_edit *ed = &sub.edits.items[m];
-      if (ed->begin < hi && ed->end > lo) hit = 1;
-    }
+    for (size_t m = m0; m < sub.edits.len && sub.edits.items[m].begin < hi && !hit; m++)
+      hit = !dead_edit[m] && sub.edits.items[m].end > lo;
     if (!hit) continue;
     poisoned[k] = 1;
-    if (k) poisoned[k - 1] = 1;
-    for (size_t m = sub.edits.len; m-- > 0;) {
+    if (k && !own) poisoned[k - 1] = 1;
+    for (size_t m = m0; m < sub.edits.len && sub.edits.items[m].begin < hi; m++) {
       const c2h_edit *ed = &sub.edits.items[m];
-      if (ed->begin < hi && (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo))) c2h_edit_remove(&sub.edits, m);
+      if (ed->end > lo || (ed->begin == ed->end && ed->begin >= lo)) dead_edit[m] = 1;
     }
-    if (c2h_edit_list_finish(&sub.edits, &bad)) goto done;
-    const c2h_py_tok *f0 = &p->f.toks[x->items[k ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
+    const c2h_py_tok *f0 = &p->f.toks[x->items[k && !own ? k - 1 : k].tok], *v = &p->f.toks[x->items[k].tok];
     p->claimed[x->items[k].tok] = 1; /* reported here */
     rc = c2h_bf_diag(p->ctx, f0->b, v->e, C2H_SEV_WARNING, NULL,
                      "an nvcc option with a computed value: cu2hip leaves both; hipcc wants --offload-arch=%s "
                      "(or nothing: ROCm PyTorch adds PYTORCH_ROCM_ARCH's architectures)",
                      p->ctx->arch);
   }
+  /* The withdrawn edits go, in one pass. */
+  size_t n_kept = 0;
+  for (size_t m = 0; m < sub.edits.len; m++) {
+    if (dead_edit[m])
+      free(sub.edits.items[m].text);
+    else
+      sub.edits.items[n_kept++] = sub.edits.items[m];
+  }
+  sub.edits.len = n_kept;
+  /* Which element owns each edit: the first one it begins in (an insert at
+   * an element's end belongs to it). */
+  for (size_t m = 0; m < sub.edits.len; m++) {
+    const c2h_edit *ed = &sub.edits.items[m];
+    size_t a = 0, z = x->len - 1;
+    while (a < z) {
+      size_t mid = a + (z - a) / 2;
+      if (ed->begin < ee[mid] || (ed->begin == ee[mid] && ed->begin == ed->end))
+        z = mid;
+      else
+        a = mid + 1;
+    }
+    owner_of[m] = a;
+  }
+  /* The first diagnostic of the mapping about each element: the reason a
+   * flag goes, for one that cannot be removed where it is. */
+  why_of = malloc((x->len + 1) * sizeof *why_of);
+  if (!why_of) {
+    rc = C2H_ERR_NOMEM;
+    goto done;
+  }
+  for (size_t k = 0; k <= x->len; k++) why_of[k] = NONE;
+  for (size_t d = 0; d < diags.len; d++) {
+    size_t k1 = count_le(eb + 1, x->len - 1, diags.items[d].begin.offset);
+    if (why_of[k1] == NONE) why_of[k1] = d;
+  }
+  size_t cursor = 0;
   for (size_t k = 0; k < x->len && rc == 0; k++) {
     /* The element's new text: the edits that start in it (or in the blank
      * before it) applied, clipped to it. */
@@ -596,11 +827,10 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     c2h_buf_init(&out);
     size_t pos = eb[k];
     int touched = 0;
-    for (size_t m = 0; m < sub.edits.len && rc == 0; m++) {
+    while (cursor < sub.edits.len && sub.edits.items[cursor].end < eb[k]) cursor++;
+    for (size_t m = cursor; m < sub.edits.len && sub.edits.items[m].begin <= ee[k] && rc == 0; m++) {
       const c2h_edit *ed = &sub.edits.items[m];
-      size_t owner = 0;
-      while (owner + 1 < x->len && !(ed->begin < ee[owner] || (ed->begin == ee[owner] && ed->begin == ed->end)))
-        owner++;
+      size_t owner = owner_of[m];
       size_t cb = ed->begin < eb[k] ? eb[k] : ed->begin, ce = ed->end > ee[k] ? ee[k] : ed->end;
       if (cb > ce || (cb == ce && owner != k) || cb < pos) continue;
       rc = c2h_buf_append(&out, syn.data + pos, cb - pos);
@@ -627,35 +857,59 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
     if (n == s) {
       if (el->kind == IN_LIST) {
         del_tok[el->tok] = 1;
-        int seen = 0;
-        for (size_t q = 0; q < *n_lists; q++) seen |= (*lists)[q] == el->at;
-        if (!seen) rc = push_size(lists, n_lists, cap_lists, el->at);
+        if (!p->listed[el->at]) rc = push_size(lists, n_lists, cap_lists, el->at);
+        p->listed[el->at] = 1;
       } else if (el->kind == IN_APPEND) {
         rc = push_size(&p->dead_lines, &p->n_dead, &p->cap_dead, el->at);
       } else {
+        /* It stays (a tuple, an argument of another call): the one
+         * warning says so, and no note claims it was removed. */
+        kept[k] = 1;
+        const char *why = NULL;
+        if (why_of[k] != NONE) {
+          why = strstr(diags.items[why_of[k]].message, "removed: ");
+          if (why) why += 9;
+        }
         rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
-                         "remove this nvcc option: hipcc has no counterpart (cu2hip cannot remove it from here)");
+                         "remove this nvcc option by hand (cu2hip cannot remove it from here): %s",
+                         why ? why : "hipcc does not take it");
       }
     } else if (memchr(out.data + s, quote, n - s) || memchr(out.data + s, '\\', n - s)) {
       rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL, "nvcc option: hipcc wants '%.*s'",
                        (int)(n - s), out.data + s);
-    } else if (el->kind == IN_LIST && memchr(out.data + s, ' ', n - s) &&
-               !memchr(p->src + t->cb, ' ', t->ce - t->cb)) {
-      /* One flag became several words: several elements. */
+    } else if (memchr(out.data + s, ' ', n - s) && !memchr(p->src + t->cb, ' ', t->ce - t->cb)) {
+      /* One flag became several words: several elements (in a list), or
+       * V.append("-dc") -> V.extend(["-fgpu-rdc", "-c"]); never one
+       * argument holding a blank. */
+      int append = el->kind == IN_APPEND && el->tok >= 2 && is_op(p, el->tok - 1, "(") &&
+                   is_name(p, el->tok - 2, "append");
       c2h_buf rep;
       c2h_buf_init(&rep);
+      if (append) rc = c2h_buf_append(&rep, "[", 1);
       for (size_t i = s; i < n && rc == 0;) {
         size_t j = i;
         while (j < n && out.data[j] != ' ') j++;
-        if (rep.len) rc = c2h_buf_append(&rep, ", ", 2);
+        if (rep.len > (size_t)append) rc = c2h_buf_append(&rep, ", ", 2);
         if (!rc) rc = c2h_buf_append(&rep, p->src + t->b, t->cb - t->b);
         if (!rc) rc = c2h_buf_append(&rep, out.data + i, j - i);
         if (!rc) rc = c2h_buf_append(&rep, p->src + t->ce, t->e - t->ce);
         while (j < n && out.data[j] == ' ') j++;
         i = j;
       }
+      if (!rc && append) rc = c2h_buf_append(&rep, "]", 1);
       if (!rc) rc = c2h_buf_append(&rep, "", 0);
-      if (!rc) rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      if (rc) {
+      } else if (el->kind == IN_LIST) {
+        rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      } else if (append) {
+        const c2h_py_tok *a = &p->f.toks[el->tok - 2];
+        rc = c2h_bf_edit(p->ctx, a->b, a->e, "extend");
+        if (!rc) rc = c2h_bf_edit(p->ctx, t->b, t->e, rep.data);
+      } else {
+        rc = c2h_bf_diag(p->ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
+                         "nvcc option: hipcc wants the separate arguments %s (cu2hip cannot split it here)",
+                         rep.data);
+      }
       c2h_buf_dispose(&rep);
     } else {
       char *text = c2h_strndup(out.data + s, n - s);
@@ -667,13 +921,14 @@ static int map_run(py *p, run *x, unsigned char *del_tok, size_t **lists, size_t
   /* The diagnostics, at the literals they are about. */
   for (size_t d = 0; d < diags.len && rc == 0; d++) {
     const c2h_diag *dg = &diags.items[d];
-    size_t k1 = 0, k2 = 0;
-    while (k1 + 1 < x->len && eb[k1 + 1] <= dg->begin.offset) k1++;
-    k2 = k1;
-    while (k2 + 1 < x->len && eb[k2 + 1] < dg->end.offset) k2++;
+    /* k1: the last element starting at or before the diagnostic (or the
+     * first); k2: the last starting before its end (or k1). */
+    size_t k1 = count_le(eb + 1, x->len - 1, dg->begin.offset);
+    size_t k2 = count_le(eb + 1, x->len - 1, dg->end.offset ? dg->end.offset - 1 : 0);
+    if (dg->end.offset == 0 || k2 < k1) k2 = k1;
     int gone = 0;
-    for (size_t k = k1; k <= k2; k++) gone |= poisoned[k];
-    if (gone) continue; /* about an edit withdrawn above */
+    for (size_t k = k1; k <= k2; k++) gone |= poisoned[k] || kept[k];
+    if (gone) continue; /* about an edit withdrawn above, or a removal that could not be made */
     rc = c2h_bf_diag(p->ctx, p->f.toks[x->items[k1].tok].b, p->f.toks[x->items[k2].tok].e, dg->severity,
                      dg->replacement, "%s", dg->message);
   }
@@ -681,10 +936,15 @@ done:
   free(eb);
   free(ee);
   free(poisoned);
+  free(kept);
+  free(why_of);
+  free(dead_edit);
+  free(owner_of);
   c2h_buf_dispose(&syn);
   c2h_bf_words_dispose(&words);
   c2h_diag_list_dispose(&diags);
   c2h_edit_list_dispose(&sub.edits);
+  c2h_bf_ctx_dispose_index(&sub);
   return rc;
 }
 
@@ -694,22 +954,49 @@ static int remove_dead_lines(py *p) {
   int rc = 0;
   unsigned char *dead = calloc(p->f.n_lines + 1, 1);
   if (!dead) return C2H_ERR_NOMEM;
-  for (size_t i = 0; i < p->n_dead; i++) dead[p->dead_lines[i]] = 1;
+  /* A statement alone on its line goes with the line; one beside others
+   * on its line (after `;`, or after `if cc:`) becomes `pass`. */
+  for (size_t i = 0; i < p->n_dead && rc == 0; i++) {
+    const named *st = &p->named[p->dead_lines[i]];
+    const c2h_py_line *ln = &p->f.lines[st->line];
+    if (st->tok == ln->first && st->end == line_end_tok(p, st->line))
+      dead[st->line] = 1;
+    else if (st->tok > ln->first && is_op(p, st->tok - 1, ";"))
+      rc = c2h_bf_edit(p->ctx, p->f.toks[st->tok - 1].b, p->f.toks[st->end - 1].e, ""); /* "; V.append(...)" */
+    else
+      rc = c2h_bf_edit(p->ctx, p->f.toks[st->tok].b, p->f.toks[st->end - 1].e, "pass");
+  }
+  int blk_ok = 0, blk_live = 0;
+  size_t blk_a = 0, blk_z = 0, blk_first = NONE;
+  unsigned blk_ind = 0;
   for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
     if (!dead[l]) continue;
     unsigned ind = p->f.lines[l].indent;
-    size_t a = l, z = l;
-    while (a > 0 && p->f.lines[a - 1].indent >= ind) a--;
-    while (z + 1 < p->f.n_lines && p->f.lines[z + 1].indent >= ind) z++;
-    int live = 0, first = 1;
-    for (size_t k = a; k <= z; k++) {
-      if (p->f.lines[k].indent != ind) continue;
-      if (!dead[k]) live = 1;
-      else if (k < l) first = 0;
+    /* The block of lines around l indented as deep or deeper: whether it
+     * keeps a statement of l's depth, and its first removed one. Lines of
+     * one block share it (worked out once per block). */
+    if (!(blk_ok && l >= blk_a && l <= blk_z && ind == blk_ind)) {
+      size_t a = l, z = l;
+      while (a > 0 && p->f.lines[a - 1].indent >= ind) a--;
+      while (z + 1 < p->f.n_lines && p->f.lines[z + 1].indent >= ind) z++;
+      blk_live = 0;
+      blk_first = NONE;
+      for (size_t k = a; k <= z; k++) {
+        if (p->f.lines[k].indent != ind) continue;
+        if (!dead[k]) blk_live = 1;
+        else if (blk_first == NONE) blk_first = k;
+      }
+      blk_ok = 1;
+      blk_a = a;
+      blk_z = z;
+      blk_ind = ind;
     }
+    int live = blk_live, first = blk_first == l;
     const c2h_py_line *ln = &p->f.lines[l];
-    size_t ib, ie;
-    c2h_bf_line_indent(p->ctx, ln->b, &ib, &ie);
+    /* The statement's own first byte: past the indentation, form feeds
+     * included (Python counts them as blanks that reset the column). */
+    size_t ie = ln->b;
+    while (ie < p->ctx->len && (blank(p->src[ie]) || p->src[ie] == '\f')) ie++;
     if (!live && first) {
       size_t end = p->f.toks[ln->first + ln->n - 1].e;
       rc = c2h_bf_edit(p->ctx, ie, end, "pass");
@@ -772,6 +1059,8 @@ static int other_reports(py *p) {
 
 /* ---- entry point -------------------------------------------------------- */
 
+static int eval_build_flags(py *p, c2h_setup_py_flag_fn fn, void *user);
+
 int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
   py p;
   memset(&p, 0, sizeof p);
@@ -788,12 +1077,26 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
   }
   p.skip = calloc(p.f.n_lines + 1, 1);
   p.claimed = calloc(p.f.n_toks + 1, 1);
+  p.listed = calloc(p.f.n_toks + 1, 1);
   del_tok = calloc(p.f.n_toks + 1, 1);
-  if (!p.skip || !p.claimed || !del_tok) {
+  if (!p.skip || !p.claimed || !p.listed || !del_tok) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
+  if ((rc = index_names(&p))) goto done;
   mark_rocm_branches(&p);
+  /* include_dirs= and define_macros= give the parse its flags (the run
+   * reads them before the translation): an expansion cut short there is
+   * told here, at its place. */
+  if ((rc = eval_build_flags(&p, NULL, NULL))) goto done;
+  if (p.cut_at != NONE) {
+    const c2h_py_tok *t = &p.f.toks[p.cut_at];
+    rc = c2h_bf_diag(ctx, t->b, t->e, C2H_SEV_WARNING, NULL,
+                     "%.*s= expands to more than cu2hip follows (variables that repeat one another, %d steps): "
+                     "the parse uses the folders and macros found before the cut and leaves out the rest",
+                     (int)(t->e - t->b), p.src + t->b, FLAG_STEPS);
+    if (rc) goto done;
+  }
   /* setup.py keeps its ROCm-free parts to translate; a helper script of
    * the build (the *.py files of DeepSpeed's op_builder) that tests for ROCm anywhere
    * chooses between the platforms itself, in code cu2hip cannot follow
@@ -811,7 +1114,8 @@ int c2h_bf_translate_setup_py(c2h_bf_ctx *ctx) {
       break;
     }
   if (rc || (rc = find_roots(&p))) goto done;
-  for (size_t r = 0; r < p.n_runs && rc == 0; r++) rc = map_run(&p, &p.runs[r], del_tok, &lists, &n_lists, &cap_lists);
+  for (size_t r = 0; r < p.n_runs && rc == 0 && !c2h_bf_expired(ctx); r++)
+    rc = map_run(&p, &p.runs[r], del_tok, &lists, &n_lists, &cap_lists);
   for (size_t k = 0; k < n_lists && rc == 0; k++) rc = delete_in_list(&p, lists[k], del_tok);
   if (!rc) rc = remove_dead_lines(&p);
   if (!rc) rc = other_reports(&p);
@@ -825,8 +1129,12 @@ done:
   free(p.vars);
   free(p.dead_lines);
   free(p.walked_defs);
+  free(p.named);
+  free(p.named_var);
+  free(p.stmt_of);
   free(p.skip);
   free(p.claimed);
+  free(p.listed);
   free(del_tok);
   free(lists);
   c2h_py_file_dispose(&p.f);
@@ -902,15 +1210,24 @@ static int join_onto(char **acc, char *part) {
   return j ? 0 : -1;
 }
 
-static char *eval_path(const py *p, size_t b, size_t e, unsigned level);
+static char *eval_path(py *p, size_t b, size_t e, unsigned level);
+
+/* Takes one step of the evaluation: 0 once there are none left. */
+static int step(py *p) {
+  if (!p->budget) return 0;
+  p->budget--;
+  return 1;
+}
 
 /* The first line `NAME = value` (outside ROCm branches): the value's first
  * token, or NONE. */
 static size_t first_def(const py *p, size_t name, size_t *end) {
-  for (size_t l = 0; l < p->f.n_lines; l++) {
-    size_t t = p->f.lines[l].first;
+  size_t from, to;
+  lines_named(p, p->f.toks[name].b, p->f.toks[name].e, &from, &to);
+  for (size_t x = from; x < to; x++) {
+    size_t l = p->named[x].line, t = p->named[x].tok;
     if (p->skip[l] || !same_name(p, t, p->f.toks[name].b, p->f.toks[name].e) || !is_op(p, t + 1, "=")) continue;
-    *end = line_end_tok(p, l);
+    *end = p->named[x].end;
     return t + 2 < *end ? t + 2 : NONE;
   }
   return NONE;
@@ -920,8 +1237,8 @@ static size_t first_def(const py *p, size_t name, size_t *end) {
  * Path(x), str(x), os.path.abspath(x), x.resolve(), x.parent, and the
  * folder of __file__ (os.path.dirname(os.path.abspath(__file__)),
  * Path(__file__).parent, ...) as ".": paths are relative to the script. */
-static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
-  if (b >= e || level > 12) return NULL;
+static char *eval_atom(py *p, size_t b, size_t e, unsigned level) {
+  if (b >= e || level > 12 || !step(p)) return NULL;
   if (e == b + 1 && plain_string(p, b)) return c2h_strndup(p->src + p->f.toks[b].cb, p->f.toks[b].ce - p->f.toks[b].cb);
   size_t ups = 0;
   int file = 0;
@@ -981,12 +1298,19 @@ static char *eval_atom(const py *p, size_t b, size_t e, unsigned level) {
   return acc;
 }
 
-/* A path: atoms joined by Path's '/'. */
-static char *eval_path(const py *p, size_t b, size_t e, unsigned level) {
+/* A path: atoms joined by Path's '/'. One longer than any folder's name
+ * can be (a variable joined to itself, over and over) ends the evaluation
+ * as running out of steps does. */
+static char *eval_path(py *p, size_t b, size_t e, unsigned level) {
   char *acc = NULL;
   for (size_t k = b; k < e;) {
     size_t s = split_at(p, k, e, "/");
     if (join_onto(&acc, eval_atom(p, k, s, level))) return NULL;
+    if (strlen(acc) > 4096) {
+      free(acc);
+      p->budget = 0;
+      return NULL;
+    }
     k = s + 1;
   }
   return acc;
@@ -1021,10 +1345,10 @@ static int eval_macro(const py *p, size_t b, size_t e, strs *out) {
 static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned level) {
   int rc = 0;
   if (level > 12) return 0;
-  for (size_t k = b; k < e && rc == 0;) {
+  for (size_t k = b; k < e && rc == 0 && step(p);) {
     size_t s = split_at(p, k, e, "+");
     if (is_op(p, k, "[") && close_of(p, k) == s - 1) {
-      for (size_t i = k + 1; i < s - 1 && rc == 0;) {
+      for (size_t i = k + 1; i < s - 1 && rc == 0 && step(p);) {
         size_t ee = expr_end(p, i);
         if (ee == i) break;
         if (macros) {
@@ -1036,8 +1360,10 @@ static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned 
         i = ee + 1;
       }
     } else if (s == k + 1 && p->f.toks[k].kind == C2H_PY_NAME) {
-      for (size_t l = 0; l < p->f.n_lines && rc == 0; l++) {
-        size_t t = p->f.lines[l].first, end = line_end_tok(p, l);
+      size_t from, to;
+      lines_named(p, p->f.toks[k].b, p->f.toks[k].e, &from, &to);
+      for (size_t x = from; x < to && rc == 0 && step(p); x++) {
+        size_t l = p->named[x].line, t = p->named[x].tok, end = p->named[x].end;
         if (p->skip[l] || !same_name(p, t, p->f.toks[k].b, p->f.toks[k].e) || t + 2 >= end) continue;
         if (is_op(p, t + 1, "=") || is_op(p, t + 1, "+=")) {
           if (!(t + 3 == end && same_name(p, t + 2, p->f.toks[k].b, p->f.toks[k].e)))
@@ -1064,6 +1390,32 @@ static int eval_list(py *p, size_t b, size_t e, int macros, strs *out, unsigned 
   return rc;
 }
 
+/* Every include_dirs= / extra_include_paths= / define_macros= argument of
+ * the script's calls, evaluated and passed to fn (NULL: evaluated only, to
+ * see whether it is cut short). At most FLAG_STEPS steps in all, so that
+ * variables that repeat one another (a1 = a0 + a0 + ..., a2 = a1 + a1 + ...)
+ * cannot make the work, or the list, grow without bound: p->cut_at names
+ * the argument where the evaluation stopped. */
+static int eval_build_flags(py *p, c2h_setup_py_flag_fn fn, void *user) {
+  strs out = {NULL, 0, 0};
+  int rc = 0;
+  p->budget = FLAG_STEPS;
+  p->cut_at = NONE;
+  for (size_t i = 0; i + 2 < p->f.n_toks && rc == 0 && p->cut_at == NONE; i++) {
+    const c2h_py_tok *t = &p->f.toks[i];
+    /* Extension(include_dirs=...), load(extra_include_paths=...) */
+    int inc = is_name(p, i, "include_dirs") || is_name(p, i, "extra_include_paths");
+    int def = is_name(p, i, "define_macros");
+    if ((!inc && !def) || t->depth == 0 || !is_op(p, i + 1, "=") || p->skip[t->line]) continue;
+    size_t before = out.len;
+    rc = eval_list(p, i + 2, expr_end(p, i + 2), def, &out, 0);
+    if (p->budget == 0) p->cut_at = i;
+    for (size_t k = before; k < out.len && rc == 0 && fn; k++) rc = fn(user, def, out.items[k]);
+  }
+  strs_dispose(&out);
+  return rc;
+}
+
 int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn fn, void *user) {
   py p;
   memset(&p, 0, sizeof p);
@@ -1073,27 +1425,20 @@ int c2h_setup_py_build_flags(const char *src, size_t len, c2h_setup_py_flag_fn f
   ctx.len = len;
   p.ctx = &ctx;
   p.src = src;
-  strs out = {NULL, 0, 0};
   int rc = c2h_py_tokenize(src, len, &p.f);
   if (rc) goto done;
   if (!(p.skip = calloc(p.f.n_lines + 1, 1))) {
     rc = C2H_ERR_NOMEM;
     goto done;
   }
+  if ((rc = index_names(&p))) goto done;
   mark_rocm_branches(&p);
-  for (size_t i = 0; i + 2 < p.f.n_toks && rc == 0; i++) {
-    const c2h_py_tok *t = &p.f.toks[i];
-    /* Extension(include_dirs=...), load(extra_include_paths=...) */
-    int inc = is_name(&p, i, "include_dirs") || is_name(&p, i, "extra_include_paths");
-    int def = is_name(&p, i, "define_macros");
-    if ((!inc && !def) || t->depth == 0 || !is_op(&p, i + 1, "=") || p.skip[t->line]) continue;
-    size_t before = out.len;
-    rc = eval_list(&p, i + 2, expr_end(&p, i + 2), def, &out, 0);
-    for (size_t k = before; k < out.len && rc == 0; k++) rc = fn(user, def, out.items[k]);
-  }
+  rc = eval_build_flags(&p, fn, user);
 done:
-  strs_dispose(&out);
   free(p.skip);
+  free(p.named);
+  free(p.named_var);
+  free(p.stmt_of);
   c2h_py_file_dispose(&p.f);
   return rc;
 }

@@ -589,8 +589,22 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
         (rc = write_compat_header(o, j, target, out, &err)))
       goto done;
   } else if (script != C2H_BUILDFILE_NONE) {
-    /* CMakeLists.txt, Makefiles: their own translator, no parser needed. */
-    rc = c2h_buildfile_translate(script, j->path, src, len, env->scripts, &res, &err);
+    /* CMakeLists.txt, Makefiles: their own translator, no parser needed.
+     * One the supervisor stopped (or saw crash) is left as it is, as a
+     * source would be. */
+    int crash_signal = c2h_journal_crashed(o->journal, j->path);
+    unsigned long long stopped_after = c2h_journal_timed_out(o->journal, j->path);
+    if (stopped_after) {
+      rc = c2h_file_result_timed_out(&res, j->path, src ? src : "", len, stopped_after, o->translate.time_limit_ms,
+                                     &err);
+    } else if (crash_signal) {
+      char what[128];
+      snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
+               strsignal(crash_signal));
+      rc = c2h_file_result_crashed(&res, j->path, src ? src : "", len, what, &err);
+    } else {
+      rc = c2h_buildfile_translate(script, j->path, src, len, env->scripts, &res, &err);
+    }
   } else {
     if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
       rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
@@ -1474,7 +1488,7 @@ int c2h_project_run(const c2h_project_options *o, const char *const *inputs, siz
   if ((rc = c2h_run_script_includes(&run)) || (rc = c2h_run_find_fragments(&run))) goto fail;
   if ((rc = collect_renames(&run, &renames))) goto fail;
   c2h_buildfile_options scripts = {o->offload_arch, renames.from, renames.to, renames.n,
-                                   o->roc_libraries, o->n_roc_libraries};
+                                   o->roc_libraries, o->n_roc_libraries, o->translate.time_limit_ms};
   job_env env = {&run, cache, &scripts};
   if ((rc = run_waves(&run, &env, any_named && o->mode == C2H_OUTPUT_DIR))) goto fail;
   /* A tree that had candidate files but none of them CUDA. A source whose

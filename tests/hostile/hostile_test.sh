@@ -1495,6 +1495,88 @@ sc_latin1_name_cache() {
   expect_rc 0
   grep -q 'output-edited' "$LOG/stderr" && die "an output the journal names was taken for an edit: $(stderr_excerpt)"
   expect_translation "jr/out/$latin1" "jr/src/$latin1"
+
+# Build scripts honour --file-time-limit as sources do: a script past it is
+# left as it is, with a time-limit error, once (the supervisor used to run
+# the whole tree again, the script included, for ever); and translating one
+# takes time in proportion to its size (these two took time growing with the
+# square, or the cube, of it).
+write_big_scripts() {
+  mkdir -p src/c src/p
+  {
+    printf 'cmake_minimum_required(VERSION 3.18)\nproject(p LANGUAGES CXX CUDA)\n'
+    awk 'BEGIN { for (i = 0; i < 20000; i++) print "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -gencode=arch=compute_80,code=sm_80\")" }'
+  } >src/c/CMakeLists.txt
+  {
+    printf 'from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension, BuildExtension\n'
+    printf 'nvcc_flags = ['
+    awk 'BEGIN { for (i = 0; i < 100000; i++) printf "\"--use_fast_math\", " }'
+    printf '"-O3"]\n'
+    printf 'setup(name="x", ext_modules=[CUDAExtension("x", ["k.cu"], extra_compile_args={"nvcc": nvcc_flags})],\n'
+    printf '      cmdclass={"build_ext": BuildExtension})\n'
+  } >src/p/setup.py
+}
+
+# run_bounded SECONDS ARGS...: t, stopped after SECONDS.
+run_bounded() {
+  local limit=$1
+  shift
+  timeout -s KILL "$limit" "$TOOL" "$@" >"$LOG/stdout" 2>"$LOG/stderr"
+  rc=$?
+  [ "$rc" != 137 ] || die "the run did not end within $limit s ($(grep -c 'running again' "$LOG/stderr") restarts)"
+  check_sane
+}
+
+sc_build_script_time_limit() {
+  write_good src/good.cu
+  write_big_scripts
+  keep src
+  # One millisecond: less than either script takes.
+  run_bounded 60 -o out --file-time-limit 0.001 src
+  expect_rc 2
+  expect_stderr 'src/c/CMakeLists\.txt: error: .*time limit.*\[time-limit\]' "a time-limit error naming CMakeLists.txt"
+  expect_stderr 'src/p/setup\.py: error: .*time limit.*\[time-limit\]' "a time-limit error naming setup.py"
+  ! grep -q 'running again' "$LOG/stderr" || die "the run was started again: $(stderr_excerpt)"
+  [ ! -e out/c/CMakeLists.txt ] || cmp -s out/c/CMakeLists.txt src/c/CMakeLists.txt ||
+    die "out/c/CMakeLists.txt is not the input as it is"
+  # With the supervisor off, the limit holds as well.
+  CU2HIP_NO_SUPERVISOR=1 run_bounded 60 check --file-time-limit 0.001 src/c src/p
+  expect_rc 2
+  expect_stderr 'CMakeLists\.txt: error: .*\[time-limit\]' "a time-limit error unsupervised"
+  # One second is plenty for both: they are translated, and the source too.
+  run_bounded 60 -o out2 --file-time-limit 1 src
+  expect_rc 0 1
+  ! grep -q 'time-limit\|running again' "$LOG/stderr" || die "a script ran out of time: $(stderr_excerpt)"
+  grep -q 'offload-arch=gfx942' out2/c/CMakeLists.txt || die "CMakeLists.txt was not translated"
+  grep -q -- '-ffast-math' out2/p/setup.py && ! grep -q -- '--use_fast_math' out2/p/setup.py ||
+    die "setup.py was not translated"
+  expect_translation out2/good.cu src/good.cu
+  unchanged src
+}
+
+# 572 bytes of setup.py whose include_dirs= names 6**13 folders (each list
+# six copies of the one before): the run reads it for the parse's flags,
+# and that reading is bounded, and says where it stopped.
+sc_setup_py_expansion() {
+  mkdir -p src
+  write_good src/good.cu
+  {
+    printf 'from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\na0 = ["inc"]\n'
+    for i in $(seq 1 13); do
+      p=a$((i - 1))
+      printf 'a%d = %s + %s + %s + %s + %s + %s\n' "$i" $p $p $p $p $p $p
+    done
+    printf 'setup(name="x", ext_modules=[CUDAExtension("x", ["good.cu"], include_dirs=a13)])\n'
+  } >src/setup.py
+  keep src
+  for mode in check "-o out" "--in-place"; do
+    # shellcheck disable=SC2086
+    run_bounded 30 $mode src
+    expect_rc 0 1
+    expect_stderr 'src/setup\.py:[0-9]+:[0-9]+: warning: include_dirs= expands to more than cu2hip follows' \
+      "the cut reported at include_dirs= ($mode)"
+    [ "$mode" = --in-place ] || unchanged src
+  done
 }
 
 # ---- driver ----------------------------------------------------------------
@@ -1536,6 +1618,8 @@ scenarios=(
   enospc_injected
   vanishing_files
   time_limit
+  build_script_time_limit
+  setup_py_expansion
 )
 [ -n "${CASES:-}" ] && read -r -a scenarios <<<"$CASES"
 

@@ -36,7 +36,7 @@ static char *slurp(const char *path, size_t *len) {
 int main(int argc, char **argv) {
   const char *from[64], *to[64], *path = NULL;
   size_t n_renamed = 0;
-  c2h_buildfile_options opt = {NULL, from, to, 0, NULL, 0};
+  c2h_buildfile_options opt = {NULL, from, to, 0, NULL, 0, 0};
   c2h_buildfile_kind kind = C2H_BUILDFILE_NONE;
   int status = 2;
   char *src = NULL;

@@ -131,7 +131,7 @@ static void architectures(void **state) {
   cmake("set_target_properties(t PROPERTIES CUDA_ARCHITECTURES \"70;80\" CUDA_STANDARD 17)\n",
         "set_target_properties(t PROPERTIES HIP_ARCHITECTURES \"gfx942\" HIP_STANDARD 17)\n");
   cmake("set(CMAKE_CUDA_ARCHITECTURES ${ARCHS})\n", "set(CMAKE_HIP_ARCHITECTURES ${ARCHS})\n");
-  c2h_buildfile_options opt = {"gfx90a", NULL, NULL, 0, NULL, 0};
+  c2h_buildfile_options opt = {"gfx90a", NULL, NULL, 0, NULL, 0, 0};
   check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt", "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES 80)\n",
             "set_property(TARGET t PROPERTY HIP_ARCHITECTURES gfx90a)\n", &opt);
 }
@@ -292,7 +292,7 @@ static void cmake_sources(void **state) {
   cmake("file(GLOB SRC src/*.cu)\n",
         "file(GLOB SRC src/*.cu)\nset_source_files_properties(${SRC} PROPERTIES LANGUAGE HIP)\n");
   const char *from[] = {"src/a.cu", "src/sub/c.cuh"}, *to[] = {"src/a.hip", "src/sub/c.cuh"};
-  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0};
+  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0, 0};
   check_opt(C2H_BUILDFILE_CMAKE, "src/CMakeLists.txt",
             "add_library(k a.cu ${CMAKE_CURRENT_SOURCE_DIR}/a.cu)\nfile(GLOB S *.cu)\n",
             "add_library(k a.hip ${CMAKE_CURRENT_SOURCE_DIR}/a.hip)\nfile(GLOB S *.hip)\n", &opt);
@@ -343,7 +343,7 @@ static void make_libs_and_paths(void **state) {
 static void roc_native_libraries(void **state) {
   (void)state;
   const char *roc[] = {"curand"};
-  c2h_buildfile_options opt = {NULL, NULL, NULL, 0, roc, 1};
+  c2h_buildfile_options opt = {NULL, NULL, NULL, 0, roc, 1, 0};
   check_opt(C2H_BUILDFILE_MAKE, "Makefile", "LIBS = -lcudart -lcurand -lcublas\n",
             "LIBS = -lamdhip64 -lrocrand -lhipblas\n", &opt);
   check_opt(C2H_BUILDFILE_CMAKE, "CMakeLists.txt",
@@ -358,7 +358,7 @@ static void roc_native_libraries(void **state) {
 static void make_renames(void **state) {
   (void)state;
   const char *from[] = {"k.cu", "dir/m.cu"}, *to[] = {"k.hip", "dir/m.hip"};
-  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0};
+  c2h_buildfile_options opt = {NULL, from, to, 2, NULL, 0, 0};
   check_opt(C2H_BUILDFILE_MAKE, "Makefile",
             "SRC = k.cu dir/m.cu other.cu\nOBJ = $(SRC:.cu=.o)\n%.o: %.cu\n\thipcc -c $<\n",
             "SRC = k.hip dir/m.hip other.cu\nOBJ = $(SRC:.hip=.o)\n%.o: %.hip\n\thipcc -c $<\n", &opt);
@@ -490,7 +490,7 @@ static void setup_py_flags(void **state) {
 static void setup_py_renames(void **state) {
   (void)state;
   const char *from[] = {"csrc/k.cu"}, *to[] = {"csrc/k.hip"};
-  c2h_buildfile_options opt = {NULL, from, to, 1, NULL, 0};
+  c2h_buildfile_options opt = {NULL, from, to, 1, NULL, 0, 0};
   check_opt(C2H_BUILDFILE_SETUP_PY, "setup.py", "CUDAExtension('m', sources=['csrc/a.cpp',\n  \"csrc/k.cu\"])\n",
             "CUDAExtension('m', sources=['csrc/a.cpp',\n  \"csrc/k.hip\"])\n", &opt);
   check_opt(C2H_BUILDFILE_SETUP_PY, "setup.py", "s = glob.glob('csrc/*.cu')\n", "s = glob.glob('csrc/*.hip')\n", &opt);

@@ -14,7 +14,8 @@
 #                               with clang++-19 as the HIP compiler
 # The driver runs inside the case directory, so diagnostics name the input
 # by its bare name. The expected output is then translated again and must
-# come out unchanged.
+# come out unchanged. A Python input that compiles must give an output that
+# compiles (python3 -m py_compile).
 #
 # UPDATE=1 rewrites expected.out and expected.diag instead of comparing; review
 # the result by hand: a golden file is a claim about correct output.
@@ -122,6 +123,21 @@ for dir in "$@"; do
     diff -u "$dir/expected.out" "$tmp/$name.again" >&2
     ok=0
   fi
+  # A translated Python script is valid Python wherever its input is (a
+  # half-rewritten line, a lost indentation): python3 -m py_compile.
+  case $input in
+    *.py)
+      if command -v python3 >/dev/null &&
+         PYTHONPYCACHEPREFIX=$tmp/pycache python3 -m py_compile "$dir/$input" 2>/dev/null; then
+        cp "$out" "$tmp/compile-$name.py"
+        if ! PYTHONPYCACHEPREFIX=$tmp/pycache python3 -m py_compile "$tmp/compile-$name.py" 2>"$tmp/$name.pyc.log"; then
+          echo "FAIL $name: the translated script is not valid Python:" >&2
+          cat "$tmp/$name.pyc.log" >&2
+          ok=0
+        fi
+      fi
+      ;;
+  esac
   if [ $ok = 1 ]; then
     echo "ok   $name"
     if [ -f "$dir/configure" ] && [ "$input" = CMakeLists.txt ]; then
