@@ -68,6 +68,17 @@
 #error "cu2hip_hipcpu.h completes the HIP CPU runtime: -I its include folder"
 #endif
 
+/* The include guards of ROCm's headers that HIP-CPU provides the contents
+ * of: translated code tests them where CUDA code tests __CUDA_RUNTIME_H__,
+ * __DRIVER_TYPES_H__ etc. (cuda-samples' helper_cuda.h). Not those of
+ * what HIP-CPU lacks (cooperative groups, textures, surfaces). */
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
+#define HIP_INCLUDE_HIP_HIP_VECTOR_TYPES_H
+#define HIP_INCLUDE_HIP_HIP_FP16_H
+#define HIP_INCLUDE_HIP_HIP_COMPLEX_H
+
 /* GCC has no __is_trivially_destructible builtin (clang's, which
  * cu2hip_compat.h uses); the trait gives the same answer. */
 #if defined(__GNUC__) && !defined(__clang__)
