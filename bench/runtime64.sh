@@ -69,9 +69,9 @@ result() {
   case $code in
     0) echo "PASS" ;;
     124) echo "timeout" ;;
-    125) echo "cannot-build ($(grep -m1 -o 'uses .*' "$out" | sed 's/^uses //'))" ;;
-    126) echo "does-not-build ($(sed -n '/does not build against the CPU runtime/,$p' "$out" | grep -m1 'error' |
-                                 sed 's/^.*error: //' | cut -c1-70))" ;;
+    125) echo "cannot-build ($(grep -m1 'cannot build for the CPU runtime' "$out" | sed 's/.* uses //'))" ;;
+    126) echo "does-not-build ($(sed -n '/does not build against the CPU runtime/,$p' "$out" | tail -n +2 |
+                                 grep -m1 'error:' | sed 's/^.*error: //' | cut -c1-70))" ;;
     *) echo "FAIL (exit $code)" ;;
   esac
 }

@@ -54,7 +54,11 @@
 #define __any cu2hip_hipcpu_unfixed_any_
 #define __all cu2hip_hipcpu_unfixed_all_
 #define hipGetDeviceProperties cu2hip_hipcpu_unfixed_hipGetDeviceProperties_
+#define atomicInc cu2hip_hipcpu_unfixed_atomicInc_
+#define atomicDec cu2hip_hipcpu_unfixed_atomicDec_
 #include <hip/hip_runtime.h>
+#undef atomicInc
+#undef atomicDec
 #undef __shfl
 #undef __shfl_up
 #undef __shfl_down
@@ -388,6 +392,16 @@ CU2HIP_HIPCPU_RMW_(xor, a ^ b)
 CU2HIP_HIPCPU_RMW_(min, b < a ? b : a)
 CU2HIP_HIPCPU_RMW_(max, a < b ? b : a)
 #undef CU2HIP_HIPCPU_RMW_
+/* atomicInc(p, v): *p = (old >= v) ? 0 : old + 1; atomicDec(p, v):
+ * *p = (old == 0 || old > v) ? v : old - 1; both return old. HIP-CPU
+ * ignores v (a plain increment/decrement, never wrapping). */
+inline unsigned int atomicInc(unsigned int *address, unsigned int val) noexcept {
+  return cu2hip_hipcpu::rmw(address, [val](unsigned int old) { return old >= val ? 0u : old + 1; }, __ATOMIC_SEQ_CST);
+}
+inline unsigned int atomicDec(unsigned int *address, unsigned int val) noexcept {
+  return cu2hip_hipcpu::rmw(address, [val](unsigned int old) { return (old == 0 || old > val) ? val : old - 1; },
+                            __ATOMIC_SEQ_CST);
+}
 /* The _system atomics: one process, one memory: the plain ones. */
 template <class T> inline T atomicAnd_system(T *p, T v) noexcept { return atomicAnd(p, v); }
 template <class T> inline T atomicOr_system(T *p, T v) noexcept { return atomicOr(p, v); }
@@ -580,5 +594,9 @@ inline hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *config) noexce
   *config = hipSharedMemBankSizeFourByte;
   return hipSuccess;
 }
+
+/* hipProfilerStart/Stop: no profiler here; accepted, as without one attached. */
+inline hipError_t hipProfilerStart() noexcept { return hipSuccess; }
+inline hipError_t hipProfilerStop() noexcept { return hipSuccess; }
 
 #endif

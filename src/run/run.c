@@ -378,6 +378,7 @@ static const blocker blockers[] = {
     {"surf2Dwrite", 0, "surfaces"},
     {"surf2Dread", 0, "surfaces"},
     {"hipGraphicsGLRegisterBuffer", 0, "OpenGL interoperability"},
+    {"extern __shared__", 0, "dynamic shared memory declared extern __shared__ (HIP-CPU has it only as HIP_DYNAMIC_SHARED)"},
     {"hipGraphicsResource", 0, "OpenGL interoperability"},
 };
 

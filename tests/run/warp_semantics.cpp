@@ -93,6 +93,12 @@ __global__ void sync_shuffles(int *out) {
   out[lane * 5 + 4] = max(lane, 40) - min(lane, 20) + (int)max(1.5f, 0.5f);
 }
 
+// 64 threads increment with wrap bound 9 and decrement with bound 5.
+__global__ void wraps(unsigned *counters) {
+  atomicInc(&counters[0], 9u);
+  atomicDec(&counters[1], 5u);
+}
+
 __global__ void matches(unsigned long long *out, int *pred) {
   int lane = threadIdx.x;
   out[lane * 3 + 0] = __match_any_sync(~0ull, lane / 10);
@@ -222,6 +228,21 @@ int main() {
   }
   hipFree(d_m);
   hipFree(d_p);
+
+  unsigned *d_c = nullptr;
+  hipMalloc(&d_c, 2 * sizeof *d_c);
+  unsigned hc[2] = {0, 0};
+  hipMemcpy(d_c, hc, sizeof hc, hipMemcpyHostToDevice);
+  hipLaunchKernelGGL(wraps, dim3(1), dim3(64), 0, 0, d_c);
+  hipMemcpy(hc, d_c, sizeof hc, hipMemcpyDeviceToHost);
+  unsigned inc = 0, dec = 0;
+  for (int i = 0; i < 64; i++) {
+    inc = inc >= 9 ? 0 : inc + 1;
+    dec = (dec == 0 || dec > 5) ? 5 : dec - 1;
+  }
+  expect("atomicInc wraps at its bound", 0, hc[0], inc);
+  expect("atomicDec wraps at its bound", 0, hc[1], dec);
+  hipFree(d_c);
 
   int attr = 0;
   expect("hipDeviceGetAttribute status", 0, hipDeviceGetAttribute(&attr, hipDeviceAttributeWarpSize, 0), hipSuccess);
