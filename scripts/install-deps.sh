@@ -9,6 +9,7 @@ packages=(
   clang-19 clang-tools-19 lld-19 llvm-19 libamdhip64-dev rocm-device-libs  # HIP compile check for gfx942
   libhipsparse-dev libhiprand-dev librocrand-dev librocprim-dev librocsparse-dev  # HIP libraries Debian ships
   libclang-rt-19-dev  # fuzz tests: libFuzzer and the sanitizer runtimes of clang-19
+  libtbb-dev g++  # cu2hip run: the HIP CPU runtime (HIP-CPU) builds with g++ and links libtbb
 )
 missing=()
 for p in "${packages[@]}"; do

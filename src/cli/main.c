@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "rocm/arch_support.h"
 #include "rocm/install.h"
+#include "run/run.h"
 #include "util/disk_cache.h"
 #include "util/file.h"
 #include "util/suggest.h"
@@ -72,6 +73,8 @@ static const char usage_text[] =
     "       cu2hip rules lookup|list|stats|validate  look into the rule table\n"
     "       cu2hip doctor [--offload-arch ARCH]   can this machine build the output?\n"
     "       cu2hip compat-header                  print cu2hip_compat.h\n"
+    "       cu2hip run [options] PATH... [-- ARGS]  build and run the translation on the\n"
+    "                                             CPU (64-lane wavefronts; run --help)\n"
     "       cu2hip help | version                 this help, the version\n"
     "\n"
     "PATH is a file or a directory; directories are walked recursively for CUDA\n"
@@ -793,7 +796,8 @@ static int print_compat_header(int argc, char **argv) {
 /* `cu2hip chekc src/`: a first argument that is no file but a near miss
  * of a command. Returns -1 to go on, or an exit code after a message. */
 static int mistyped_command(int argc, char **argv) {
-  static const char *const commands[] = {"check", "explain", "rules", "doctor", "compat-header", "help", "version"};
+  static const char *const commands[] = {"check", "explain", "rules", "doctor", "compat-header", "run", "help",
+                                         "version"};
   if (argc < 2 || argv[1][0] == '-' || access(argv[1], F_OK) == 0) return -1;
   c2h_suggest sug;
   c2h_suggest_init(&sug, argv[1]);
@@ -821,6 +825,12 @@ int main(int argc, char **argv) {
   memset(&sum, 0, sizeof sum);
   c2h_journal *journal = NULL;
   int code;
+  /* cu2hip run: its own options come out of argv; the rest is parsed as
+   * for a translation (src/run/run.h). */
+  c2h_run_options run;
+  memset(&run, 0, sizeof run);
+  char **run_argv = NULL;
+  int run_mode = argc > 1 && strcmp(argv[1], "run") == 0;
   /* Commands, like check and explain, whatever files the folder holds: a
    * file called help or version is named ./help. */
   if (argc > 1 && strcmp(argv[1], "help") == 0) {
@@ -835,15 +845,37 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "rules") == 0) return c2h_cli_rules(argc - 2, argv + 2, NULL, 0);
   if (argc > 1 && strcmp(argv[1], "doctor") == 0) return c2h_cli_doctor(argc - 2, argv + 2);
   if (argc > 1 && strcmp(argv[1], "compat-header") == 0) return print_compat_header(argc - 2, argv + 2);
-  if ((code = mistyped_command(argc, argv)) >= 0) return code;
+  if (run_mode) {
+    if ((code = c2h_run_split_args(argc, argv, &run, &argc, &run_argv)) >= 0) return code;
+    argv = run_argv;
+  }
+  if (!run_mode && (code = mistyped_command(argc, argv)) >= 0) return code;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     c.check_only = 1;
     argv++;
     argc--;
   }
   if ((code = parse_args(&c, argc, argv, &owned, &n_owned)) >= 0) goto done;
+  if (run_mode && optind >= argc) {
+    code = usage_error("%s", "cu2hip run needs a PATH (a file or a project folder) to build and run");
+    goto done;
+  }
+  if (run_mode) {
+    run.quiet |= c.quiet;
+    if ((code = c2h_run_prepare(&run)) >= 0) goto done;
+  }
   if ((code = apply_config(&c, &cfg, optind < argc ? argv[optind] : c.project.compile_db)) >= 0) goto done;
   if ((code = check_parse_flags(&c, &cfg)) >= 0) goto done;
+  if (run_mode) {
+    /* The completion header reproduces the warp functions of ROCm 6.3 and
+     * later (64-bit _sync masks): translate for the newest release unless
+     * told otherwise. */
+    if (!c.rocm_version) c.rocm_version = "latest";
+    /* The CPU runtime launches through hipLaunchKernelGGL: no <<<>>>. */
+    c.project.translate.launch_syntax = C2H_LAUNCH_HIP;
+    c.project.mode = C2H_OUTPUT_DIR;
+    c.project.out_dir = run.dir;
+  }
   if (c.format) c2h_report_format_parse(c.format, &format);
   if ((code = load_rules(&c, &rules)) >= 0) goto done;
   c.project.exclude = c.exclude;
@@ -868,7 +900,9 @@ int main(int argc, char **argv) {
   }
   /* From here on the run may crash on a file: a supervising parent starts
    * it again without that file (supervise.c). No thread runs before this. */
-  if ((code = c2h_cli_supervise(&journal, stdout_holds(&c, format))) >= 0) goto done;
+  /* Not for run: the supervisor holds the child's stdout back, and the
+   * program's own crash is no crash of the translation. */
+  if (!run_mode && (code = c2h_cli_supervise(&journal, stdout_holds(&c, format))) >= 0) goto done;
   c.project.journal = journal;
   c2h_error err;
   c2h_error_clear(&err);
@@ -913,7 +947,12 @@ int main(int argc, char **argv) {
     code = C2H_EXIT_DIAGNOSTICS;
   else
     code = C2H_EXIT_OK;
+  if (run_mode && !report_code && !sum.input_errors)
+    code = c2h_run_build_and_exec(&run, &sum, (const char *const *)argv + optind, (size_t)(argc - optind),
+                                  c.clang_args, c.n_clang_args);
 done:
+  if (run_mode) c2h_run_finish(&run, code);
+  free(run_argv);
   c2h_journal_free(journal);
   c2h_project_summary_dispose(&sum);
   c2h_diag_list_dispose(&diags);

@@ -1,0 +1,6 @@
+// Sum over a wavefront by halving shuffles: after the loop lane 0 holds it.
+#pragma once
+__device__ inline int wave_sum(int v) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down(v, offset);
+  return v;
+}
