@@ -144,7 +144,7 @@ static void architecture_validated(void **state) {
                                     "gfx942:xnack"};
   const char *src = "a.o: a.cu\n\tnvcc -arch=sm_80 -c a.cu -o a.o\n";
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    c2h_buildfile_options opt = {bad[i], NULL, NULL, 0, NULL, 0};
+    c2h_buildfile_options opt = {bad[i], NULL, NULL, 0, NULL, 0, 0};
     c2h_file_result r;
     c2h_error err;
     c2h_file_result_init(&r);
@@ -153,7 +153,7 @@ static void architecture_validated(void **state) {
     assert_null(r.output);
     c2h_file_result_dispose(&r);
   }
-  c2h_buildfile_options opt = {"gfx90a:xnack+", NULL, NULL, 0, NULL, 0};
+  c2h_buildfile_options opt = {"gfx90a:xnack+", NULL, NULL, 0, NULL, 0, 0};
   check_opt(C2H_BUILDFILE_MAKE, "Makefile", src, "a.o: a.cu\n\thipcc --offload-arch=gfx90a:xnack+ -c a.cu -o a.o\n",
             &opt);
 }
