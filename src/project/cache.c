@@ -221,7 +221,7 @@ static json_t *read_cache_file(const char *path, json_t **root_out, char *why, s
   if (!root) {
     struct stat st;
     if (err.code && (lstat(path, &st) == 0 || errno != ENOENT))
-      snprintf(why, why_size, "it cannot be read: %s", err.message);
+      snprintf(why, why_size, "it cannot be read: %.*s", (int)(why_size > 24 ? why_size - 24 : 0), err.message);
     else if (!err.code)
       snprintf(why, why_size, "it does not read as JSON (%s, line %d)", jerr.text, jerr.line);
     return NULL;
