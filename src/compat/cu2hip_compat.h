@@ -555,14 +555,13 @@ __device__ inline unsigned long long cu2hip_match_read_(unsigned long long bits,
   return (unsigned long long)hi << 32 | lo;
 }
 template <class T> __device__ inline unsigned long long cu2hip_match_any_sync(unsigned long long mask, T value) {
-  unsigned long long bits = cu2hip_match_bits_(value), left = mask, mine = 0;
-  /* One round per distinct value: the lowest lane left names it, and every
-   * lane holding it drops out. */
-  while (left) {
-    unsigned long long v = cu2hip_match_read_(bits, __builtin_ctzll(left));
-    unsigned long long same = __ballot(bits == v) & mask;
-    if (bits == v) mine = same;
-    left &= ~same;
+  unsigned long long bits = cu2hip_match_bits_(value), mine = 0;
+  /* Lane by lane: at step k every lane votes whether its value is lane k's,
+   * and lane k keeps the vote. Every lane runs the same 64 steps, whatever
+   * the values, so no lane waits on a vote others have left. */
+  for (int k = 0; k < 64; k++) {
+    unsigned long long same = __ballot(bits == cu2hip_match_read_(bits, k)) & mask;
+    if (__lane_id() == (unsigned)k) mine = same;
   }
   return mine;
 }
@@ -614,10 +613,22 @@ __device__ inline int cu2hip_half_all_sync(unsigned mask, int pred) {
   return cu2hip_half_ballot_sync(mask, pred) == (mask & cu2hip_half_activemask());
 }
 /* __match_any_sync / __match_all_sync over the lanes of mask in the
- * caller's warp: the 64-lane functions above with the mask moved to the
- * caller's half, and the answer moved back. */
+ * caller's warp. match_any visits the 32 lanes of the half in turn: at step
+ * k every lane votes whether its value is lane k's, and lane k keeps the
+ * vote. Every lane runs the same 32 steps (no loop whose length depends on
+ * the data), so the two halves never diverge. match_all is the 64-lane
+ * function above with the mask moved to the caller's half, and the answer
+ * moved back. */
 template <class T> __device__ inline unsigned cu2hip_half_match_any_sync(unsigned mask, T value) {
-  return cu2hip_half_bits_(cu2hip_match_any_sync(cu2hip_half_wave_mask_(mask), value));
+  unsigned long long bits = cu2hip_match_bits_(value);
+  unsigned mine = 0;
+  for (int k = 0; k < 32; k++) {
+    unsigned lo = (unsigned)__shfl((int)(unsigned)bits, k, 32);
+    unsigned hi = (unsigned)__shfl((int)(unsigned)(bits >> 32), k, 32);
+    unsigned same = cu2hip_half_bits_(__ballot(bits == ((unsigned long long)hi << 32 | lo)));
+    if ((__lane_id() & 31) == k) mine = same;
+  }
+  return mine & mask;
 }
 template <class T> __device__ inline unsigned cu2hip_half_match_all_sync(unsigned mask, T value, int *pred) {
   return cu2hip_half_bits_(cu2hip_match_all_sync(cu2hip_half_wave_mask_(mask), value, pred));

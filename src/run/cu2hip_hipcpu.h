@@ -125,14 +125,19 @@ template <class T> inline T read_lane(T v, int src) noexcept {
   return r;
 }
 
-/* Every lane publishes `v`; `out` receives the values of all 64 lanes. */
-template <class T> inline void gather(T v, T (&out)[wave_size]) noexcept {
+/* Every lane publishes `v`; `visit` is called with the 64 values (an
+ * absent lane's as 0) and its result returned. The values are read in
+ * place, between two barriers: HIP-CPU runs each thread on a fiber with a
+ * 7 KiB stack, which a copy of 64 values per call soon overflows, and an
+ * overflow corrupts the next fiber's stack. */
+template <class T, class F> inline auto visit_lanes(T v, F visit) noexcept {
   auto &pad = hip::detail::Tile::scratchpad<T, wave_size>();
   pad[lane()] = v;
   barrier();
   std::uint64_t present = present_lanes();
-  for (int i = 0; i < wave_size; i++) out[i] = (present >> i & 1) ? pad[i] : T{};
+  auto r = visit([&](int i) { return (present >> i & 1) ? pad[i] : T{}; });
   barrier();
+  return r;
 }
 
 template <class T>
@@ -143,15 +148,16 @@ constexpr bool shuffles_v = std::is_arithmetic_v<T> || std::is_same_v<T, __half>
  * caller's lane, and the same in every lane it names. A violation is an
  * assertion failure on the GPU: here a message and abort(). */
 inline void check_mask(std::uint64_t mask, const char *fn) noexcept {
-  std::uint64_t masks[wave_size];
-  gather(mask, masks);
   const char *why = nullptr;
   if (!mask) why = "mask must be non-zero";
   else if (!(mask >> lane() & 1)) why = "the mask must name the calling lane";
   else if (mask & ~present_lanes()) why = "the mask names lanes that do not exist in the wavefront";
-  for (int i = 0; !why && i < wave_size; i++)
-    if ((mask >> i & 1) && masks[i] != mask)
-      why = "all threads specified in the mask must execute the same operation with the same mask";
+  int differs = visit_lanes(mask, [&](auto at) {
+    for (int i = 0; i < wave_size; i++)
+      if ((mask >> i & 1) && at(i) != mask) return 1;
+    return 0;
+  });
+  if (!why && differs) why = "all threads specified in the mask must execute the same operation with the same mask";
   if (why) {
     std::fprintf(stderr, "%s: lane %d, mask 0x%016llx: %s\n", fn, lane(), (unsigned long long)mask, why);
     std::abort();
@@ -166,11 +172,11 @@ inline void check_mask(std::uint64_t mask, const char *fn) noexcept {
  * HIP-CPU keeps a per-worker bitset that lanes absent from a partial
  * wavefront never clear, so bits of an earlier, larger block leak in. */
 inline unsigned long long __ballot(int predicate) noexcept {
-  int p[cu2hip_hipcpu::wave_size];
-  cu2hip_hipcpu::gather(predicate, p);
-  unsigned long long r = 0;
-  for (int i = 0; i < cu2hip_hipcpu::wave_size; i++) r |= (unsigned long long)(p[i] != 0) << i;
-  return r;
+  return cu2hip_hipcpu::visit_lanes(predicate, [](auto at) {
+    unsigned long long r = 0;
+    for (int i = 0; i < cu2hip_hipcpu::wave_size; i++) r |= (unsigned long long)(at(i) != 0) << i;
+    return r;
+  });
 }
 inline unsigned long long __ballot64(int predicate) noexcept { return __ballot(predicate); }
 
@@ -288,12 +294,13 @@ inline T __shfl_xor_sync(MaskT mask, T var, int lane_mask, int width = warpSize)
 template <class T> inline unsigned long long __match_any(T value) noexcept {
   static_assert((std::is_integral_v<T> || std::is_floating_point_v<T>) && (sizeof(T) == 4 || sizeof(T) == 8),
                 "T can be int, unsigned int, long, unsigned long, long long, unsigned long long, float or double.");
-  T v[cu2hip_hipcpu::wave_size];
-  cu2hip_hipcpu::gather(value, v);
-  unsigned long long present = cu2hip_hipcpu::present_lanes(), r = 0;
-  for (int i = 0; i < cu2hip_hipcpu::wave_size; i++)
-    if ((present >> i & 1) && v[i] == value) r |= 1ull << i;
-  return r;
+  unsigned long long present = cu2hip_hipcpu::present_lanes();
+  return cu2hip_hipcpu::visit_lanes(value, [&](auto at) {
+    unsigned long long r = 0;
+    for (int i = 0; i < cu2hip_hipcpu::wave_size; i++)
+      if ((present >> i & 1) && at(i) == value) r |= 1ull << i;
+    return r;
+  });
 }
 template <class MaskT, class T> inline unsigned long long __match_any_sync(MaskT mask, T value) noexcept {
   CU2HIP_HIPCPU_MASK64_(MaskT);
@@ -320,6 +327,36 @@ inline unsigned long long __match_all_sync(MaskT mask, T value, int *pred) noexc
   *pred = same == (unsigned long long)mask;
   return *pred ? (unsigned long long)mask : 0;
 }
+
+/* __reduce_{add,min,max}_sync(m, v) (int, unsigned) and
+ * __reduce_{and,or,xor}_sync(m, v) (unsigned), ROCm 7.0: v of every lane of
+ * the 64-bit mask m, combined (add wraps modulo 2^32). */
+#define CU2HIP_HIPCPU_REDUCE_(NAME, T, EXPR)                                                       \
+  template <class MaskT> inline T __reduce_##NAME##_sync(MaskT mask, T value) noexcept {           \
+    CU2HIP_HIPCPU_MASK64_(MaskT);                                                                  \
+    cu2hip_hipcpu::check_mask(mask, "__reduce_" #NAME "_sync");                                    \
+    return cu2hip_hipcpu::visit_lanes(value, [&](auto at) {                                        \
+      T a = 0;                                                                                     \
+      int first = 1;                                                                               \
+      for (int i = 0; i < cu2hip_hipcpu::wave_size; i++) {                                         \
+        if (!((unsigned long long)mask >> i & 1)) continue;                                        \
+        T b = at(i);                                                                               \
+        a = first ? b : (T)(EXPR);                                                                 \
+        first = 0;                                                                                 \
+      }                                                                                            \
+      return a;                                                                                    \
+    });                                                                                            \
+  }
+CU2HIP_HIPCPU_REDUCE_(add, unsigned, a + b)
+CU2HIP_HIPCPU_REDUCE_(add, int, (unsigned)a + (unsigned)b)
+CU2HIP_HIPCPU_REDUCE_(min, unsigned, a < b ? a : b)
+CU2HIP_HIPCPU_REDUCE_(min, int, a < b ? a : b)
+CU2HIP_HIPCPU_REDUCE_(max, unsigned, a > b ? a : b)
+CU2HIP_HIPCPU_REDUCE_(max, int, a > b ? a : b)
+CU2HIP_HIPCPU_REDUCE_(and, unsigned, a & b)
+CU2HIP_HIPCPU_REDUCE_(or, unsigned, a | b)
+CU2HIP_HIPCPU_REDUCE_(xor, unsigned, a ^ b)
+#undef CU2HIP_HIPCPU_REDUCE_
 #undef CU2HIP_HIPCPU_MASK64_
 
 /* __syncwarp(mask): a barrier of the lanes of the wavefront. The lanes of a
