@@ -19,6 +19,7 @@ typedef struct wm_state {
   size_t first, last;   /* tokens of the function being scanned, [first, last) */
   int replace_ok;       /* device-only code: suggestions are safe */
   int halves;           /* the kernels holding this code work in 32-lane warps only */
+  int widen;            /* code written for the wavefront, rewrites on: 32-bit masks are widened */
   c2h_strmap ballots;   /* variables of this function that hold a ballot result */
 } wm_state;
 
@@ -89,9 +90,29 @@ static int is_32bit(const wm_state *w, size_t v, size_t tb, int declared) {
   "this code works in 32-lane warps, so each half of the wavefront needs its own 32 bits: "      \
   "cu2hip_half_ballot_sync() of cu2hip_compat.h gives them (--wave64=rewrite makes the change)"
 
+/* In code written for the wavefront (warpSize, __lane_id()), with the
+ * rewrites on: replaces tokens [first, last] by `wide`, with a note saying
+ * what changed. Returns 1 when done (*rc set), 0 when another edit holds
+ * the place (the warning stays). */
+static int widen_tokens(wm_state *w, size_t first, size_t last, const char *wide, const char *what, int *rc) {
+  size_t b = c2h_tok(w->s, first)->begin, e = c2h_tok(w->s, last)->end;
+  if (!w->widen || c2h_edit_overlaps(w->s->edits, b, e)) return 0;
+  *rc = c2h_scan_diag(w->s, first, last, C2H_SEV_NOTE, C2H_CHECK_WARP_MASK_32BIT, NULL,
+                      "this code works in warps of warpSize lanes, and lane masks on gfx942 have 64 bits, one "
+                      "per lane of the wavefront: %s became %s",
+                      what, wide);
+  if (*rc == 0) *rc = c2h_edit_add(w->s->edits, b, e, wide, strlen(wide));
+  return 1;
+}
+
 static int report_store(wm_state *w, size_t call, size_t v, size_t tb, int declared) {
   size_t ib = 0, ie = 0;
   const char *wide = declared && w->replace_ok && !w->halves ? wider_type(w, tb, v - 1, &ib, &ie) : NULL;
+  int rc = 0;
+  char what[96];
+  snprintf(what, sizeof what, "the type of '%.*s', which holds %.*s()", (int)c2h_tok_len(w->s, v), c2h_tok_text(w->s, v),
+           (int)c2h_tok_len(w->s, call), c2h_tok_text(w->s, call));
+  if (wide && widen_tokens(w, ib, ie, wide, what, &rc)) return rc;
   return c2h_scan_diag(w->s, wide ? ib : v, wide ? ie : v, C2H_SEV_WARNING, C2H_CHECK_WARP_MASK_32BIT, wide,
                        "'%.*s' is 32 bits wide, but %.*s() returns one bit per lane of a 64-lane gfx942 "
                        "wavefront: lanes 32-63 are cut off; %s",
@@ -181,6 +202,8 @@ static int check_bit_fn(wm_state *w, size_t i) {
   if (!f) return 0;
   size_t close = c2h_tok_match(w->s, i + 1);
   if (close >= w->last || close == i + 2 || !span_has_ballot(w, i + 2, close - 1)) return 0;
+  int rc = 0;
+  if (f->rename_safe && w->replace_ok && !w->halves && widen_tokens(w, i, i, f->wide, f->name, &rc)) return rc;
   char advice[200];
   if (w->halves)
     snprintf(advice, sizeof advice, "%s", HALF_ADVICE);
@@ -269,12 +292,32 @@ static int check_shifted_masks(wm_state *w) {
   return 0;
 }
 
+/* `1u << lane` (or `1 << lane`) in a statement that meets a ballot value,
+ * in code written for the wavefront: lane runs to 63, past the 32 bits of
+ * the literal's type. With the rewrites on it becomes `1ull << lane`. */
+static int widen_lane_bits(wm_state *w) {
+  for (size_t i = w->first; i + 1 < w->last && w->widen; i++) {
+    long long v = 0;
+    if (!c2h_tok_is(w->s, i + 1, "<<") || !c2h_tok_int_value(w->s, i, &v) || v != 1 ||
+        memchr(c2h_tok_text(w->s, i), 'l', c2h_tok_len(w->s, i)) || memchr(c2h_tok_text(w->s, i), 'L', c2h_tok_len(w->s, i)) ||
+        !statement_has_ballot(w, i))
+      continue;
+    int rc = 0;
+    char what[64];
+    snprintf(what, sizeof what, "'%.*s', shifted by a lane number up to 63,", (int)c2h_tok_len(w->s, i),
+             c2h_tok_text(w->s, i));
+    if (widen_tokens(w, i, i, "1ull", what, &rc) && rc) return rc;
+  }
+  return 0;
+}
+
 /* ---- driver ---- */
 
 static int scan_function(wm_state *w, const c2h_function *fn, unsigned lanes) {
   c2h_tok_range(w->s, fn->begin, fn->end, &w->first, &w->last);
   w->replace_ok = fn->ctx != C2H_CTX_HOST_DEVICE;
   w->halves = lanes == C2H_LANES_32;
+  w->widen = lanes == C2H_LANES_64 && w->replace_ok && w->s->wave64 == C2H_WAVE64_REWRITE;
   c2h_strmap_dispose(&w->ballots);
   c2h_strmap_init(&w->ballots);
   int rc = 0;
@@ -286,6 +329,7 @@ static int scan_function(wm_state *w, const c2h_function *fn, unsigned lanes) {
     if (is_ballot_call(w, i)) rc = check_store(w, i);
   for (size_t i = w->first; i < w->last && !rc; i++) rc = check_bit_fn(w, i);
   if (!rc) rc = check_shifted_masks(w);
+  if (!rc) rc = widen_lane_bits(w);
   return rc;
 }
 

@@ -166,6 +166,16 @@ inline void check_mask(std::uint64_t mask, const char *fn) noexcept {
 
 } // namespace cu2hip_hipcpu
 
+/* ---- 64-bit bit functions ------------------------------------------------
+ * HIP declares __popcll, __ffsll and __clzll on unsigned long long and long
+ * long; HIP-CPU on std::uint64_t and std::int64_t, which are (unsigned)
+ * long on Linux, so a call with an unsigned long long is ambiguous there. */
+inline unsigned int __popcll(unsigned long long x) noexcept { return (unsigned)__builtin_popcountll(x); }
+inline unsigned int __ffsll(unsigned long long x) noexcept { return (unsigned)__builtin_ffsll((long long)x); }
+inline unsigned int __ffsll(long long x) noexcept { return (unsigned)__builtin_ffsll(x); }
+inline unsigned int __clzll(unsigned long long x) noexcept { return x ? (unsigned)__builtin_clzll(x) : 64u; }
+inline unsigned int __clzll(long long x) noexcept { return __clzll((unsigned long long)x); }
+
 /* ---- votes --------------------------------------------------------------- */
 
 /* __ballot(p): bit i set when lane i exists and its p is non-zero (64-bit).

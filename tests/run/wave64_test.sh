@@ -64,4 +64,8 @@ parts shuffles-default ok "${shuffle_parts[@]}" "__shfl_up_sync scan" "xor withi
 run shuffles-report shuffles.cu 1 --rocm-version 6.3 --wave64=report
 parts shuffles-report FAIL "${shuffle_parts[@]}"
 parts shuffles-report ok "__shfl_up_sync scan" "xor within the half"
+# Code written for warpSize: its 32-bit masks widened to 64 bits.
+run wide-default wide.cu 0 --rocm-version 6.3
+run wide-report wide.cu 1 --rocm-version 6.3 --wave64=report
+parts wide-report FAIL "ballot compaction by warpSize" "__ffs of a ballot past lane 31"
 exit $fail

@@ -60,8 +60,8 @@ __global__ void wave_lanes(const int *in, int *out) {
 
 // Ballots kept in 32 bits.
 __global__ void count_wave(const int *in, int *out) {
-  unsigned votes = __ballot(in[threadIdx.x] > 0);
-  if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = __popc(votes);
+  unsigned long long votes = __ballot(in[threadIdx.x] > 0);
+  if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = __popcll(votes);
 }
 
 __global__ void count_groups(const int *in, int *out) {
