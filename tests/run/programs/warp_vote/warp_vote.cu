@@ -1,6 +1,7 @@
-// A CUDA program that checks its own answer: each 64-lane wavefront sums
-// its lanes with __shfl_down and counts even values with __ballot; the
-// host compares with a sequential sum. Exit 0 when right, 1 when not.
+// A CUDA program that checks its own answer: each warp (warpSize lanes: 32
+// on NVIDIA GPUs, 64 on gfx942) sums its lanes with __shfl_down_sync and
+// counts even values with __ballot_sync; the host compares with a
+// sequential sum. Exit 0 when right, 1 when not.
 // Arguments: [N] [expect-exit]: N elements (default 1000); with a second
 // argument the program exits with that status after checking (to test
 // that cu2hip run passes the status through).
@@ -13,7 +14,7 @@ __global__ void sums(const int *in, int n, int *wave_sums, int *evens) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int v = i < n ? in[i] : 0;
   int s = wave_sum(v);
-  unsigned long long even = __ballot(i < n && v % 2 == 0);
+  unsigned long long even = __ballot_sync(0xffffffff, i < n && v % 2 == 0);
   int lane = threadIdx.x % warpSize;
   if (lane == 0) {
     wave_sums[i / warpSize] = s;
@@ -25,7 +26,9 @@ int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 1000;
   int want_exit = argc > 2 ? atoi(argv[2]) : 0;
   int threads = 128, blocks = (n + threads - 1) / threads;
-  int waves = blocks * threads / 64;
+  int warp = 32;
+  cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
+  int waves = blocks * threads / warp;
   int *h = (int *)malloc(n * sizeof(int));
   long long total = 0, even = 0;
   for (int i = 0; i < n; i++) {
