@@ -6,7 +6,7 @@
 
 #include "buildfiles/buildfiles.h"
 #include "rocm/arch_support.h"
-#include "scan/scan.h"
+#include "util/cpus.h"
 #include "util/buf.h"
 
 /* ---- entry points ------------------------------------------------------- */
@@ -98,7 +98,7 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   ctx.n_lines = 1;
   for (size_t i = 0; i < len; i++)
     if (src[i] == '\n') ctx.line_starts[ctx.n_lines++] = i + 1;
-  unsigned long long start = c2h_scan_now_ms();
+  unsigned long long start = c2h_thread_cpu_ms();
   if (ctx.opt->time_limit_ms) ctx.deadline_ms = start + ctx.opt->time_limit_ms;
 
   rc = kind == C2H_BUILDFILE_CMAKE ? c2h_bf_translate_cmake(&ctx)
@@ -110,7 +110,7 @@ int c2h_buildfile_translate(c2h_buildfile_kind kind, const char *path, const cha
   }
   if (c2h_bf_expired(&ctx)) {
     /* Out of time: the script is left as it is, and said so. */
-    rc = c2h_file_result_timed_out(res, ctx.path, src, len, c2h_scan_now_ms() - start, ctx.opt->time_limit_ms, err);
+    rc = c2h_file_result_timed_out(res, ctx.path, src, len, c2h_thread_cpu_ms() - start, ctx.opt->time_limit_ms, err);
     goto done;
   }
   size_t bad = 0;
@@ -303,7 +303,7 @@ int c2h_bf_edit(c2h_bf_ctx *ctx, size_t b, size_t e, const char *text) {
 }
 
 int c2h_bf_expired(c2h_bf_ctx *ctx) {
-  if (!ctx->expired && ctx->deadline_ms && c2h_scan_now_ms() >= ctx->deadline_ms) ctx->expired = 1;
+  if (!ctx->expired && ctx->deadline_ms && c2h_thread_cpu_ms() >= ctx->deadline_ms) ctx->expired = 1;
   return ctx->expired;
 }
 

@@ -21,7 +21,7 @@
 #include <jansson.h>
 
 #include "cli/doctor.h"
-#include "cli/exit_codes.h"
+#include "cu2hip/exit_codes.h"
 #include "cu2hip/cu2hip.h"
 #include "cu2hip/translate.h"
 #include "report/json_common.h"

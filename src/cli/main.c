@@ -12,7 +12,7 @@
 #include "cli/config.h"
 #include "cli/library_target.h"
 #include "cli/doctor.h"
-#include "cli/exit_codes.h"
+#include "cu2hip/exit_codes.h"
 #include "cli/progress.h"
 #include "cli/rules_cmd.h"
 #include "cli/supervise.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/exit_codes.h"
+#include "cu2hip/exit_codes.h"
 #include "cli/library_target.h"
 #include "cu2hip/rules.h"
 #include "util/suggest.h"

@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exit_codes.h"
+#include "cu2hip/exit_codes.h"
 
 static volatile sig_atomic_t g_child;
 

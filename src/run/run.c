@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/exit_codes.h"
+#include "cu2hip/exit_codes.h"
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/proc.h"

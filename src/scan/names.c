@@ -1198,6 +1198,7 @@ static int half_wave_call(c2h_scan *s, names_ctx *nc, size_t i, const c2h_rule *
     if (*rc == 0) *rc = c2h_edit_add(s->edits, t->begin, t->end, op->helper, strlen(op->helper));
     if (*rc == 0) {
       c2h_scan_uses_compat(s, t->begin);
+      count_library_use(s, r);
       s->stats->renames++;
     }
     return 1;

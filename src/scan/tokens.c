@@ -8,14 +8,9 @@
 #include <time.h>
 
 #include "tokens.h"
+#include "util/cpus.h"
 
-unsigned long long c2h_scan_now_ms(void) {
-  /* CPU time of the calling thread, not wall time: a file's limit must not
-   * depend on how busy the machine is. */
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
-}
+unsigned long long c2h_scan_now_ms(void) { return c2h_thread_cpu_ms(); }
 
 int c2h_scan_expired(const c2h_scan *s) {
   return s->deadline_ms && c2h_scan_now_ms() >= s->deadline_ms;

@@ -3,6 +3,7 @@
 #include "util/cpus.h"
 
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
 
 unsigned c2h_usable_cpus(void) {
@@ -14,4 +15,10 @@ unsigned c2h_usable_cpus(void) {
   }
   long online = sysconf(_SC_NPROCESSORS_ONLN);
   return online > 0 ? (unsigned)online : 1u;
+}
+
+unsigned long long c2h_thread_cpu_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u;
 }

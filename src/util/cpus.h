@@ -6,4 +6,8 @@
  * to one core does not run two workers on it. */
 unsigned c2h_usable_cpus(void);
 
+/* CPU time of the calling thread in milliseconds, not wall time: a file's
+ * time limit must not depend on how busy the machine is. */
+unsigned long long c2h_thread_cpu_ms(void);
+
 #endif

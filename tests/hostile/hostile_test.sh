@@ -1495,6 +1495,7 @@ sc_latin1_name_cache() {
   expect_rc 0
   grep -q 'output-edited' "$LOG/stderr" && die "an output the journal names was taken for an edit: $(stderr_excerpt)"
   expect_translation "jr/out/$latin1" "jr/src/$latin1"
+}
 
 # Build scripts honour --file-time-limit as sources do: a script past it is
 # left as it is, with a time-limit error, once (the supervisor used to run
