@@ -901,17 +901,7 @@ static char *common_root(char *const *canonical, const int *is_dir, size_t n) {
       char *slash = strrchr(base, '/');
       if (slash) slash[slash == base ? 1 : 0] = '\0';
     }
-    if (!root) {
-      root = base;
-      continue;
-    }
-    size_t k = 0, last = 0;
-    while (root[k] && root[k] == base[k]) {
-      if (root[k] == '/') last = k;
-      k++;
-    }
-    if (!(root[k] == '\0' && (base[k] == '/' || base[k] == '\0'))) root[last ? last : 1] = '\0';
-    free(base);
+    c2h_path_fold_root(&root, base);
   }
   return root;
 nomem:

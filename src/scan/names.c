@@ -1071,16 +1071,10 @@ static const half_wave_op *half_wave_op_at(const c2h_scan *s, size_t i) {
 /* The tokens [*first, *last) of the device function whose body holds
  * token i (the outermost, as the warp model has it). */
 static int function_tokens(const c2h_scan *s, size_t i, size_t *first, size_t *last) {
-  const c2h_tu_facts *f = s->facts;
-  size_t at = f->toks[i].begin;
-  for (size_t k = 0; k < f->n_functions && f->functions[k].begin <= at; k++) {
-    const c2h_function *fn = &f->functions[k];
-    if (at >= fn->end) continue;
-    if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
-    c2h_tok_range(s, fn->begin, fn->end, first, last);
-    return 1;
-  }
-  return 0;
+  size_t k = c2h_scan_device_function_at(s, i);
+  if (k == (size_t)-1) return 0;
+  c2h_tok_range(s, s->facts->functions[k].begin, s->facts->functions[k].end, first, last);
+  return 1;
 }
 
 /* Whether the variable at token v stays below 32 where token use reads it:

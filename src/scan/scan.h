@@ -126,6 +126,8 @@ enum { C2H_LANES_32 = 1, C2H_LANES_64 = 2, C2H_LANES_SMALL = 4 /* only kernels o
 /* The C2H_LANES_* bits of the device function whose body holds token i
  * (the outermost one), or 0 when no model was built or i is in none. */
 unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i);
+/* The index in facts->functions of that device function, or (size_t)-1. */
+size_t c2h_scan_device_function_at(const c2h_scan *s, size_t i);
 /* Whether the code at token i is written for 32-lane warps only (not for
  * warpSize, and not run by blocks of at most 32 threads alone), and the
  * half-wave rewrites are on: each half of the wavefront is one CUDA warp. */

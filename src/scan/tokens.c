@@ -331,9 +331,9 @@ int c2h_tok_has_conditional(const c2h_scan *s, size_t a, size_t b) {
   return 0;
 }
 
-unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i) {
-  if (!s->warp_lanes || i >= s->facts->n_toks) return 0;
+size_t c2h_scan_device_function_at(const c2h_scan *s, size_t i) {
   const c2h_tu_facts *f = s->facts;
+  if (i >= f->n_toks) return (size_t)-1;
   size_t at = f->toks[i].begin;
   /* Functions are sorted by their start, so the first one whose body holds
    * the token is the outermost: the model's unit, as the checks read it. */
@@ -341,9 +341,14 @@ unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i) {
     const c2h_function *fn = &f->functions[k];
     if (at >= fn->end) continue;
     if (fn->ctx != C2H_CTX_DEVICE && fn->ctx != C2H_CTX_KERNEL && fn->ctx != C2H_CTX_HOST_DEVICE) continue;
-    return s->warp_lanes[k];
+    return k;
   }
-  return 0;
+  return (size_t)-1;
+}
+
+unsigned c2h_scan_lanes_at(const c2h_scan *s, size_t i) {
+  size_t k = s->warp_lanes ? c2h_scan_device_function_at(s, i) : (size_t)-1;
+  return k == (size_t)-1 ? 0 : s->warp_lanes[k];
 }
 
 int c2h_scan_half_wave_at(const c2h_scan *s, size_t i) {

@@ -597,3 +597,18 @@ int c2h_path_check_below(const char *root, const char *path, c2h_error *err) {
   if (dirfd >= 0) close(dirfd);
   return rc == 1 ? 0 : rc;
 }
+
+void c2h_path_fold_root(char **root, char *dir) {
+  if (!*root) {
+    *root = dir;
+    return;
+  }
+  char *r = *root;
+  size_t k = 0, last = 0;
+  while (r[k] && r[k] == dir[k]) {
+    if (r[k] == '/') last = k;
+    k++;
+  }
+  if (!(r[k] == '\0' && (dir[k] == '/' || dir[k] == '\0'))) r[last ? last : 1] = '\0';
+  free(dir);
+}

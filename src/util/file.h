@@ -64,6 +64,12 @@ char *c2h_path_join(const char *a, const char *b);
 /* Returns a pointer to the last path component of path. */
 const char *c2h_path_basename(const char *path);
 
+/* Folds `dir` (an absolute folder, owned: freed or kept) into *root, the
+ * deepest folder holding every one folded so far (NULL before the first):
+ * the folder outputs mirror the inputs below (`-o out src/` writes
+ * out/a.cu, `-o out a/ b/` writes out/a/... and out/b/...). */
+void c2h_path_fold_root(char **root, char *dir);
+
 /* Whether path is the directory dir or lies below it (both real paths, so
  * that a prefix of the spelling is a prefix of the location). */
 int c2h_path_inside(const char *path, const char *dir);
