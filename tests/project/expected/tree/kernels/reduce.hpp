@@ -4,7 +4,7 @@
 
 __device__ inline float warp_sum(float v) {
   for (int offset = 16; offset > 0; offset /= 2)
-    v += __shfl_down(v, offset);
+    v += __shfl_down(v, offset, 32);
   return v;
 }
 
