@@ -497,6 +497,12 @@ inline double max(double a, double b) { return std::fmax(a, b); }
 inline float min(float a, float b) { return std::fmin(a, b); }
 inline double min(double a, double b) { return std::fmin(a, b); }
 
+/* __umul24(x, y): the low 32 bits of the product of x's and y's low 24
+ * bits (HIP-CPU has only __mul24). */
+inline unsigned int __umul24(unsigned int x, unsigned int y) noexcept {
+  return (unsigned int)((unsigned long long)(x & 0xffffffu) * (y & 0xffffffu));
+}
+
 /* ---- half precision ---------------------------------------------------------
  * HIP-CPU spells the half2 comparisons hge2, hgeu2, hgt2, hgtu2 (no
  * leading underscores) and lacks __hmax/__hmin and make_half2. */

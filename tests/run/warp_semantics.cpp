@@ -185,6 +185,7 @@ __global__ void cg_groups(int *out) {
   cg::coalesced_group sub = cg::tiled_partition(all, 8);
   o[32] = (int)sub.size() * 100 + (int)sub.thread_rank();
   o[33] = (int)__lane_id();
+  o[34] = (int)__umul24(0x1000003u + (unsigned)r, 0xff000005u);
 }
 #endif
 
@@ -341,6 +342,7 @@ int main() {
       auto V = [&](int rank) { return 100 + rank; };
       expect("thread_block::thread_rank", r, o[0], r);
       expect("__lane_id of a 3-D block's thread (x fastest)", r, o[33], lane);
+      expect("__umul24", r, o[34], (int)(unsigned)((unsigned long long)(3u + (unsigned)r) * 5u));
       expect("thread_block::size", r, o[1], kCgThreads);
       expect("group_index/thread_index", r, o[2], b * 100 + (r % 16) * 10 + r / 48);
       expect("group_dim", r, o[3], 1632);
