@@ -140,6 +140,19 @@ template <class T, class F> inline auto visit_lanes(T v, F visit) noexcept {
   return r;
 }
 
+/* threadIdx of the calling thread: x fastest, as on the GPU, where thread
+ * (x, y, z) has linear index x + y * blockDim.x + z * blockDim.x *
+ * blockDim.y and the wavefronts are 64 consecutive linear indices. HIP-CPU
+ * numbers its fibers z fastest (fiber i is x = i / (dy * dz)), so in a
+ * 2-D or 3-D block its lanes are not the GPU's. */
+struct thread_idx_fn {
+  static hip::detail::Dim3 call() noexcept {
+    auto d = hip::detail::Tile::this_tile().dimensions();
+    unsigned i = thread_index();
+    return hip::detail::Dim3(i % d.x, i / d.x % d.y, i / (d.x * d.y));
+  }
+};
+
 template <class T>
 constexpr bool shuffles_v = std::is_arithmetic_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __half2>;
 
@@ -165,6 +178,10 @@ inline void check_mask(std::uint64_t mask, const char *fn) noexcept {
 }
 
 } // namespace cu2hip_hipcpu
+
+/* threadIdx: fiber i is the thread of linear index i (x fastest). */
+inline constexpr hip::detail::Coordinates<&cu2hip_hipcpu::thread_idx_fn::call> cu2hip_hipcpu_threadIdx{};
+#define threadIdx cu2hip_hipcpu_threadIdx
 
 /* ---- 64-bit bit functions ------------------------------------------------
  * HIP declares __popcll, __ffsll and __clzll on unsigned long long and long
@@ -490,6 +507,12 @@ inline double max(double a, double b) { return std::fmax(a, b); }
 inline float min(float a, float b) { return std::fmin(a, b); }
 inline double min(double a, double b) { return std::fmin(a, b); }
 
+/* __umul24(x, y): the low 32 bits of the product of x's and y's low 24
+ * bits (HIP-CPU has only __mul24). */
+inline unsigned int __umul24(unsigned int x, unsigned int y) noexcept {
+  return (unsigned int)((unsigned long long)(x & 0xffffffu) * (y & 0xffffffu));
+}
+
 /* ---- half precision ---------------------------------------------------------
  * HIP-CPU spells the half2 comparisons hge2, hgeu2, hgt2, hgtu2 (no
  * leading underscores) and lacks __hmax/__hmin and make_half2. */
@@ -639,6 +662,21 @@ inline hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig) noexcept { ret
 inline hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *config) noexcept {
   if (!config) return hipErrorInvalidValue;
   *config = hipSharedMemBankSizeFourByte;
+  return hipSuccess;
+}
+
+/* hipEventQuery(e): hipSuccess once the work recorded before e is done (or
+ * e was never recorded), hipErrorNotReady while it runs, as HIP's. An event
+ * recorded on the null stream stands for all work before it, of every
+ * stream (HIP-CPU's hipEventSynchronize waits for the device): once the
+ * null stream reaches it, the other streams are waited for, so the answer
+ * is never hipSuccess early. */
+inline hipError_t hipEventQuery(hipEvent_t event) noexcept {
+  if (!event) return hipErrorInvalidHandle;
+  const auto &done = is_done(*event);
+  if (!done.valid()) return hipSuccess;
+  if (done.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return hipErrorNotReady;
+  if (is_all_synchronising(*event)) return hipDeviceSynchronize();
   return hipSuccess;
 }
 

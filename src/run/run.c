@@ -20,8 +20,13 @@
 
 extern const char c2h_hipcpu_header_text[];
 extern const size_t c2h_hipcpu_header_text_len;
+extern const char c2h_hipcpu_cg_header_text[];
+extern const size_t c2h_hipcpu_cg_header_text_len;
 
 #define C2H_HIPCPU_HEADER_NAME "cu2hip_hipcpu.h"
+/* HIP's cooperative groups for the CPU runtime (src/run/cu2hip_hipcpu_cg.h),
+ * where `#include <hip/hip_cooperative_groups.h>` finds it (-I BUILD). */
+#define C2H_HIPCPU_CG_HEADER_NAME "hip/hip_cooperative_groups.h"
 #define C2H_RUN_PROGRAM_NAME "cu2hip-program"
 
 const char c2h_run_usage[] =
@@ -357,7 +362,6 @@ static const blocker blockers[] = {
     {"rocsolver", 1, "rocSOLVER (a ROCm library the CPU runtime does not have)"},
     {"miopen", 1, "MIOpen (a ROCm library the CPU runtime does not have)"},
     {"hip/hiprtc.h", 1, "hipRTC (run-time compilation; the CPU runtime has none)"},
-    {"hip/hip_cooperative_groups.h", 1, "cooperative groups (the CPU runtime has none)"},
     {"hipTextureObject_t", 0, "textures"},
     {"hipCreateTextureObject", 0, "textures"},
     {"texture<", 0, "textures"},
@@ -471,6 +475,54 @@ static int write_file(const char *dir, const char *name, const char *data, size_
   return rc;
 }
 
+static int make_subdir(const char *dir, const char *name) {
+  char *path = c2h_path_join(dir, name);
+  c2h_error err;
+  c2h_error_clear(&err);
+  int rc = path ? c2h_mkdirs(path, &err) : -1;
+  if (rc) fprintf(stderr, "cu2hip: cannot make %s: %s\n", path ? path : name, path ? err.message : "out of memory");
+  free(path);
+  return rc;
+}
+
+/* What the completion headers refuse (a function declared with GCC's
+ * error attribute, whose message starts "cannot build for the CPU
+ * runtime: "): the compiler's lines "FILE:LINE:COL: error: call to 'F'
+ * declared with attribute error: cannot build ... : WHY", shown as
+ * "FILE:LINE: cannot build for the CPU runtime: WHY". Returns how many. */
+static int report_refused(const char *out) {
+  static const char mark[] = "declared with attribute error: cannot build for the CPU runtime: ";
+  static char shown[8][1024]; /* said once each (the compiler repeats them) */
+  int n = 0;
+  for (const char *m = strstr(out, mark); m && n < 8; m = strstr(m, mark)) {
+    const char *p = m;
+    while (p > out && p[-1] != '\n') p--;
+    const char *why = m + sizeof mark - 1;
+    const char *end = strchr(why, '\n');
+    if (!end) end = why + strlen(why);
+    /* FILE:LINE of "FILE:LINE:COL: error: ..." */
+    const char *loc_end = p;
+    for (const char *e = p; e < m; e++) {
+      if (strncmp(e, ": error: ", 9) != 0) continue;
+      const char *c = e;
+      while (c > p && c[-1] != ':') c--;
+      loc_end = c > p ? c - 1 : e;
+      break;
+    }
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s: cannot build for the CPU runtime: %.*s", (int)(loc_end - p), p,
+             (int)(end - why), why);
+    int dup = 0;
+    for (int k = 0; k < n && !dup; k++) dup = strcmp(shown[k], line) == 0;
+    if (!dup) {
+      fprintf(stderr, "%s\n", line);
+      memcpy(shown[n++], line, sizeof line);
+    }
+    m = end;
+  }
+  return n;
+}
+
 /* The compiler: $CXX's words (e.g. "ccache g++"), else g++. */
 static int compiler_words(strv *cmd) {
   const char *cxx = getenv("CXX");
@@ -548,7 +600,9 @@ int c2h_run_build_and_exec(c2h_run_options *o, const c2h_project_summary *sum, c
   size_t compat_len = 0;
   const char *compat = c2h_compat_header(&compat_len);
   if (write_file(o->dir, C2H_COMPAT_HEADER_NAME, compat, compat_len) ||
-      write_file(o->dir, C2H_HIPCPU_HEADER_NAME, c2h_hipcpu_header_text, c2h_hipcpu_header_text_len)) {
+      write_file(o->dir, C2H_HIPCPU_HEADER_NAME, c2h_hipcpu_header_text, c2h_hipcpu_header_text_len) ||
+      make_subdir(o->dir, "hip") ||
+      write_file(o->dir, C2H_HIPCPU_CG_HEADER_NAME, c2h_hipcpu_cg_header_text, c2h_hipcpu_cg_header_text_len)) {
     code = C2H_EXIT_USAGE;
     goto done;
   }
@@ -612,7 +666,7 @@ int c2h_run_build_and_exec(c2h_run_options *o, const c2h_project_summary *sum, c
             units.len == 1 ? "" : "s", o->hipcpu, o->dir);
   int status = c2h_proc_run(cmd.items, o->dir, 0, &out);
   if (status != 0) {
-    if (report_blockers(sum) > 0) {
+    if ((out && report_refused(out) > 0) || report_blockers(sum) > 0) {
       code = C2H_EXIT_RUN_CANNOT_BUILD;
       goto done;
     }

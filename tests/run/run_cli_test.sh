@@ -4,8 +4,9 @@
 # arguments after -- reach it and its exit status comes back, the temporary
 # build folder is removed after success, inline assembly is reported as
 # cannot-build (125) at its line, a compiler error as does-not-build (126),
-# a missing runtime is a usage error (2) naming --hip-cpu-path, and -o is
-# refused. Skipped (77) without the HIP CPU runtime or libtbb.
+# a missing runtime is a usage error (2) naming --hip-cpu-path, -o is
+# refused, a cooperative-groups program with an event query passes, and
+# grid synchronisation is reported as cannot-build (125) at its line. Skipped (77) without the HIP CPU runtime or libtbb.
 set -u
 cu2hip=$1
 work=$2
@@ -63,6 +64,17 @@ has "missing runtime" "--hip-cpu-path"
 HIP_CPU_PATH=$work/none "$cu2hip" run -q "$progs/asm/asm.cu" >"$work/out" 2>&1
 check "missing runtime (\$HIP_CPU_PATH)" 2 $?
 has "missing runtime (\$HIP_CPU_PATH)" "\$HIP_CPU_PATH"
+
+# 7. Cooperative groups (tiles of a 2-D block, shuffles, meta groups) and
+# hipEventQuery: built and right.
+"$cu2hip" run -q --build-dir "$work/b7" "$progs/cg_tile" >"$work/out" 2>&1
+check "cooperative groups and event query" 0 $?
+has "cooperative groups and event query" "PASS: sum 1149 (want 1149)"
+
+# 8. Grid synchronisation cannot be built for the CPU: said at its line.
+"$cu2hip" run -q --build-dir "$work/b8" "$progs/grid_sync" >"$work/out" 2>&1
+check "grid synchronisation" 125 $?
+has "grid synchronisation" "grid_sync.cu:10: cannot build for the CPU runtime: it uses grid synchronisation (grid_group::sync)"
 
 # 6. -o has no place in run.
 "$cu2hip" run -o "$work/o" "$progs/asm/asm.cu" >"$work/out" 2>&1

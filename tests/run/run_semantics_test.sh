@@ -21,7 +21,10 @@ printf 'int main(){return 0;}\n' >"$work/tbb.cpp"
 "$cxx" "$work/tbb.cpp" -o "$work/tbb" -ltbb >/dev/null 2>&1 || {
   echo "run_semantics_test.sh: libtbb is not installed (libtbb-dev); skipped"; exit 77; }
 
-"$cxx" -std=c++17 -O1 -Wall -Wextra -Werror -I "$src/compat" -isystem "$hipcpu/include" \
+# cu2hip run writes the cooperative groups as hip/hip_cooperative_groups.h.
+mkdir -p "$work/include/hip"
+cp "$src/run/cu2hip_hipcpu_cg.h" "$work/include/hip/hip_cooperative_groups.h"
+"$cxx" -std=c++17 -O1 -Wall -Wextra -Werror -I "$src/compat" -I "$work/include" -isystem "$hipcpu/include" \
   -include "$src/run/cu2hip_hipcpu.h" "$here/warp_semantics.cpp" -o "$work/warp_semantics" -ltbb -lpthread
 "$work/warp_semantics"
 

@@ -8,11 +8,18 @@
 // HIP-CPU lacks are left out) it FAILS: the shuffles with a width, the
 // ballot of a partial wavefront and the device properties' warpSize are
 // wrong there (run_semantics_test.sh checks that it does fail).
+//
+// The cooperative groups (src/run/cu2hip_hipcpu_cg.h, found as
+// <hip/hip_cooperative_groups.h>) are checked against ROCm's
+// amd_hip_cooperative_groups.h formulas the same way, in a 3-D block of 96
+// threads (a full and a partial wavefront), two blocks.
 #ifdef C2H_BARE
 #include <hip/hip_runtime.h>
 #else
 #include "cu2hip_compat.h"
+#include <hip/hip_cooperative_groups.h>
 #endif
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -104,6 +111,81 @@ __global__ void matches(unsigned long long *out, int *pred) {
   out[lane * 3 + 0] = __match_any_sync(~0ull, lane / 10);
   out[lane * 3 + 1] = __match_all_sync(~0ull, 7, &pred[lane * 2 + 0]);
   out[lane * 3 + 2] = __match_all_sync(~0ull, lane < 63 ? 7 : 8, &pred[lane * 2 + 1]);
+}
+
+namespace cg = cooperative_groups;
+constexpr int kCgOut = 40;
+constexpr int kCgThreads = 96;
+// A non-commutative, non-associative combination: its result shows the
+// order in which a reduction combines.
+struct cg_ordered {
+  unsigned operator()(unsigned a, unsigned b) const { return a * 31u + b; }
+};
+
+// Block (16, 3, 2) = 96 threads: wavefront 0 full, wavefront 1 with 32
+// lanes; grid of 2 blocks. v = 100 + block rank.
+__global__ void cg_groups(int *out) {
+  cg::thread_block cta = cg::this_thread_block();
+  int r = (int)cta.thread_rank();
+  int *o = out + (blockIdx.x * kCgThreads + r) * kCgOut;
+  int v = 100 + r;
+  o[0] = r;
+  o[1] = (int)cta.size();
+  o[2] = (int)(cg::thread_block::group_index().x * 100 + cta.thread_index().x * 10 + cta.thread_index().z);
+  o[3] = (int)(cta.group_dim().x * 100 + cta.group_dim().y * 10 + cta.group_dim().z);
+  cg::grid_group grid = cg::this_grid();
+  o[4] = (int)grid.thread_rank();
+  o[5] = (int)grid.size();
+  cg::sync(cta);
+
+  cg::thread_block_tile<32> t32 = cg::tiled_partition<32>(cta);
+  o[6] = (int)t32.thread_rank();
+  o[7] = (int)t32.size() * 1000 + (int)t32.meta_group_rank() * 10 + (int)t32.meta_group_size();
+  o[8] = t32.shfl(v, 5);
+  o[9] = t32.shfl_up(v, 1);
+  o[10] = t32.shfl_down(v, 2);
+  o[11] = t32.shfl_xor(v, 3);
+  cg::sync(t32);
+  auto t16 = cg::tiled_partition<16>(cta);
+  o[12] = (int)t16.ballot(r % 3 == 0);
+  o[13] = t16.any(r == 20) * 10 + t16.all(r < 90);
+  o[14] = (int)t16.meta_group_rank() * 100 + (int)t16.meta_group_size();
+  o[15] = (int)cu2hip_cg_reduce(t16, v, cu2hip_cg_plus<int>());
+  o[16] = (int)cu2hip_cg_reduce(t32, (unsigned)v, cg_ordered());
+
+  cg::thread_group d16 = cg::tiled_partition(cta, 16);
+  o[17] = (int)d16.thread_rank() * 100 + (int)d16.size();
+  cg::thread_group d64 = cg::tiled_partition(cta, 64);
+  o[18] = (int)d64.thread_rank() * 100 + (int)d64.size();
+  d16.sync();
+
+  cg::coalesced_group all = cg::coalesced_threads();
+  o[19] = (int)all.size() * 100 + (int)all.thread_rank();
+  o[20] = all.shfl(v, 3);
+  o[21] = all.shfl_up(v, 1);
+  o[22] = all.shfl_down(v, 1);
+  unsigned long long odd_ballot = all.ballot(r & 1);
+  o[23] = (int)(unsigned)(odd_ballot ^ odd_ballot >> 32);
+  o[24] = all.any(r == 70) * 10 + all.all(r < 64);
+
+  // Two sides of a tile, each reducing its own members (the calls are in
+  // different branches, as in CUDA code).
+  cg::coalesced_group side = cg::binary_partition(t32, r % 3 == 0);
+  o[25] = (int)side.size() * 100 + (int)side.thread_rank();
+  o[26] = side.shfl(v, 1);
+  o[27] = side.shfl_up(v, 2);
+  o[28] = side.shfl_down(v, 1);
+  if (r % 3 == 0)
+    o[29] = (int)cu2hip_cg_reduce(side, (unsigned)v, cg_ordered());
+  else
+    o[29] = (int)cu2hip_cg_reduce(side, (unsigned)v, cg_ordered());
+  o[30] = cu2hip_cg_reduce(side, v, cu2hip_cg_greater<int>());
+  o[31] = (int)side.ballot(1);
+  cg::sync(side);
+  cg::coalesced_group sub = cg::tiled_partition(all, 8);
+  o[32] = (int)sub.size() * 100 + (int)sub.thread_rank();
+  o[33] = (int)__lane_id();
+  o[34] = (int)__umul24(0x1000003u + (unsigned)r, 0xff000005u);
 }
 #endif
 
@@ -243,6 +325,92 @@ int main() {
   expect("atomicInc wraps at its bound", 0, hc[0], inc);
   expect("atomicDec wraps at its bound", 0, hc[1], dec);
   hipFree(d_c);
+
+
+  // Cooperative groups.
+  std::vector<int> cgo(2 * kCgThreads * kCgOut, -1);
+  int *d_cg = nullptr;
+  hipMalloc(&d_cg, cgo.size() * sizeof(int));
+  hipLaunchKernelGGL(cg_groups, dim3(2), dim3(16, 3, 2), 0, 0, d_cg);
+  hipDeviceSynchronize();
+  hipMemcpy(cgo.data(), d_cg, cgo.size() * sizeof(int), hipMemcpyDeviceToHost);
+  hipFree(d_cg);
+  for (int b = 0; b < 2; b++)
+    for (int r = 0; r < kCgThreads; r++) {
+      const int *o = &cgo[(b * kCgThreads + r) * kCgOut];
+      int lane = r % 64, wave = r / 64, present = wave == 0 ? 64 : kCgThreads - 64;
+      auto V = [&](int rank) { return 100 + rank; };
+      expect("thread_block::thread_rank", r, o[0], r);
+      expect("__lane_id of a 3-D block's thread (x fastest)", r, o[33], lane);
+      expect("__umul24", r, o[34], (int)(unsigned)((unsigned long long)(3u + (unsigned)r) * 5u));
+      expect("thread_block::size", r, o[1], kCgThreads);
+      expect("group_index/thread_index", r, o[2], b * 100 + (r % 16) * 10 + r / 48);
+      expect("group_dim", r, o[3], 1632);
+      expect("grid_group::thread_rank", r, o[4], b * kCgThreads + r);
+      expect("grid_group::size", r, o[5], 2 * kCgThreads);
+      // thread_block_tile<32>: __shfl*(v, x, 32) of the tile's lanes.
+      int base32 = r & ~31;
+      expect("tile32.thread_rank", r, o[6], r & 31);
+      expect("tile32 size/meta_group_rank/meta_group_size", r, o[7], 32000 + (r / 32) * 10 + 3);
+      expect("tile32.shfl(v, 5)", r, o[8], V(base32 + 5));
+      expect("tile32.shfl_up(v, 1)", r, o[9], V((r & 31) >= 1 ? r - 1 : r));
+      expect("tile32.shfl_down(v, 2)", r, o[10], V((r & 31) + 2 < 32 ? r + 2 : r));
+      expect("tile32.shfl_xor(v, 3)", r, o[11], V(r ^ 3));
+      int base16 = r & ~15;
+      long long b16 = 0;
+      for (int i = 0; i < 16; i++) b16 |= (long long)((base16 + i) % 3 == 0) << i;
+      expect("tile16.ballot (bits by tile rank)", r, o[12], b16);
+      expect("tile16.any/all", r, o[13], (base16 == 16 ? 10 : 0) + (base16 != 80));
+      expect("tile16 meta_group_rank/size", r, o[14], (r / 16) * 100 + 6);
+      int sum16 = 0;
+      for (int i = 0; i < 16; i++) sum16 += V(base16 + i);
+      expect("cu2hip_cg_reduce(tile16, plus)", r, o[15], sum16);
+      // The xor butterfly: lane k combines with lane k ^ m, m = 16 .. 1.
+      unsigned bf[32];
+      for (int i = 0; i < 32; i++) bf[i] = (unsigned)V(base32 + i);
+      for (int m = 16; m > 0; m >>= 1) {
+        unsigned nx[32];
+        for (int i = 0; i < 32; i++) nx[i] = bf[i] * 31u + bf[i ^ m];
+        std::memcpy(bf, nx, sizeof bf);
+      }
+      expect("cu2hip_cg_reduce(tile32, ordered op)", r, o[16], (int)bf[r & 31]);
+      expect("tiled_partition(cta, 16)", r, o[17], (r & 15) * 100 + 16);
+      expect("tiled_partition(cta, 64): the tail tile is short", r, o[18], (r & 63) * 100 + (r < 64 ? 64 : 32));
+      // coalesced_threads(): every present lane of the wavefront.
+      int w0 = wave * 64;
+      expect("coalesced_threads size/thread_rank", r, o[19], present * 100 + lane);
+      expect("coalesced.shfl(v, 3)", r, o[20], V(w0 + 3));
+      expect("coalesced.shfl_up(v, 1)", r, o[21], V(lane >= 1 ? r - 1 : r));
+      expect("coalesced.shfl_down(v, 1)", r, o[22], V(lane + 1 < present ? r + 1 : r));
+      long long odd = 0;
+      for (int i = 0; i < present; i++) odd |= (long long)((w0 + i) & 1) << i;
+      expect("coalesced.ballot (bits by rank)", r, o[23], (int)(unsigned)((unsigned long long)odd ^ (unsigned long long)odd >> 32));
+      expect("coalesced.any/all", r, o[24], (wave == 1 ? 10 : 0) + (wave == 0));
+      // binary_partition(tile32, r % 3 == 0): the members of the caller's side.
+      int mem[32], n = 0, rank = 0;
+      for (int i = 0; i < 32; i++)
+        if (((base32 + i) % 3 == 0) == (r % 3 == 0)) {
+          if (base32 + i == r) rank = n;
+          mem[n++] = base32 + i;
+        }
+      expect("binary_partition size/thread_rank", r, o[25], n * 100 + rank);
+      expect("side.shfl(v, 1)", r, o[26], V(mem[1 % n]));
+      expect("side.shfl_up(v, 2)", r, o[27], V(rank >= 2 ? mem[rank - 2] : r));
+      expect("side.shfl_down(v, 1)", r, o[28], V(rank + 1 < n ? mem[rank + 1] : r));
+      // Hillis-Steele over ranks, then the last rank's value.
+      unsigned hs[32];
+      for (int i = 0; i < n; i++) hs[i] = (unsigned)V(mem[i]);
+      for (int d = 1; d < n; d <<= 1) {
+        unsigned nx[32];
+        for (int i = 0; i < n; i++) nx[i] = i >= d ? hs[i] * 31u + hs[i - d] : hs[i];
+        std::memcpy(hs, nx, sizeof hs);
+      }
+      expect("cu2hip_cg_reduce(binary_partition side, ordered op)", r, o[29], (int)hs[n - 1]);
+      expect("cu2hip_cg_reduce(side, greater)", r, o[30], V(mem[n - 1]));
+      expect("side.ballot(1)", r, o[31], (int)((1ull << n) - 1));
+      int sub_base = lane / 8 * 8, sub_n = std::min(8, present - sub_base);
+      expect("tiled_partition(coalesced, 8)", r, o[32], sub_n * 100 + (lane - sub_base));
+    }
 
   int attr = 0;
   expect("hipDeviceGetAttribute status", 0, hipDeviceGetAttribute(&attr, hipDeviceAttributeWarpSize, 0), hipSuccess);
