@@ -168,7 +168,7 @@ static const char *plain_non_string(const yaml_node_t *n) {
   for (size_t i = 0; bools[i]; i++)
     if (strcmp(t, bools[i]) == 0) return "a boolean";
   char *end = NULL;
-  int numeric = isdigit((unsigned char)t[0]) || (strchr("+-.", t[0]) && isdigit((unsigned char)t[1]));
+  int numeric = isdigit((unsigned char)t[0]) || (t[0] && strchr("+-.", t[0]) && isdigit((unsigned char)t[1]));
   if (numeric && (strtod(t, &end), end && !*end)) return "a number";
   return NULL;
 }
