@@ -504,6 +504,25 @@ static int store_translation(c2h_cache *cache, const c2h_job *j, const c2h_diges
   return c2h_cache_store(cache, j->out_rel, input, key, C2H_CACHED_TRANSLATED, j->path, target, &written, res);
 }
 
+/* A file the supervisor stopped (past its time limit) or saw crash in an
+ * earlier attempt of this run: left as it is, with the diagnostic that says
+ * why. Returns 1 with *rc set when it was, 0 to translate the file. */
+static int left_by_supervisor(const c2h_project_options *o, const char *path, const char *src, size_t len,
+                              c2h_file_result *res, c2h_error *err, int *rc) {
+  int crash_signal = c2h_journal_crashed(o->journal, path);
+  unsigned long long stopped_after = c2h_journal_timed_out(o->journal, path);
+  if (stopped_after) {
+    *rc = c2h_file_result_timed_out(res, path, src ? src : "", len, stopped_after, o->translate.time_limit_ms, err);
+    return 1;
+  }
+  if (!crash_signal) return 0;
+  char what[128];
+  snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
+           strsignal(crash_signal));
+  *rc = c2h_file_result_crashed(res, path, src ? src : "", len, what, err);
+  return 1;
+}
+
 /* Translates (or copies) one file. A translator is made on first need, so
  * a worker that only copies never starts a parser. */
 static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, job_out *out) {
@@ -592,19 +611,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
     /* CMakeLists.txt, Makefiles: their own translator, no parser needed.
      * One the supervisor stopped (or saw crash) is left as it is, as a
      * source would be. */
-    int crash_signal = c2h_journal_crashed(o->journal, j->path);
-    unsigned long long stopped_after = c2h_journal_timed_out(o->journal, j->path);
-    if (stopped_after) {
-      rc = c2h_file_result_timed_out(&res, j->path, src ? src : "", len, stopped_after, o->translate.time_limit_ms,
-                                     &err);
-    } else if (crash_signal) {
-      char what[128];
-      snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
-               strsignal(crash_signal));
-      rc = c2h_file_result_crashed(&res, j->path, src ? src : "", len, what, &err);
-    } else {
+    if (!left_by_supervisor(o, j->path, src, len, &res, &err, &rc))
       rc = c2h_buildfile_translate(script, j->path, src, len, env->scripts, &res, &err);
-    }
   } else {
     if (!*trp && (rc = c2h_translator_new(trp, &o->translate, &err))) {
       rc = err.code == C2H_ERR_NOMEM ? C2H_ERR_NOMEM : job_error(out, j->path, "%s", err.message);
@@ -624,20 +632,8 @@ static int run_job(c2h_translator **trp, const job_env *env, const c2h_job *j, j
       fo.includer_src = includer_src;
       fo.includer_len = includer_len;
     }
-    int crash_signal = c2h_journal_crashed(o->journal, j->path);
-    unsigned long long stopped_after = c2h_journal_timed_out(o->journal, j->path);
-    if (stopped_after) {
-      /* The supervisor stopped an earlier attempt on this file. */
-      rc = c2h_file_result_timed_out(&res, j->path, src ? src : "", len, stopped_after, o->translate.time_limit_ms,
-                                     &err);
-    } else if (crash_signal) {
-      char what[128];
-      snprintf(what, sizeof what, "translating this file crashed cu2hip (%s), which ran again without it",
-               strsignal(crash_signal));
-      rc = c2h_file_result_crashed(&res, j->path, src ? src : "", len, what, &err);
-    } else {
+    if (!left_by_supervisor(o, j->path, src, len, &res, &err, &rc))
       rc = c2h_translate_file(*trp, j->path, src, len, &fo, &res, &err);
-    }
     free(includer_src);
   }
   if (rc == C2H_ERR_NOMEM) goto done;

@@ -12,15 +12,8 @@ cu2hip=$1
 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 progs=$here/programs
-hipcpu=${HIP_CPU_PATH:-${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}/hip-cpu}
-[ -f "$hipcpu/include/hip/hip_runtime.h" ] || {
-  echo "run_cli_test.sh: no HIP CPU runtime at $hipcpu (set HIP_CPU_PATH); skipped"; exit 77; }
-rm -rf "$work"
+. "$here/hipcpu_env.sh"
 mkdir -p "$work/tmp"
-printf 'int main(){return 0;}\n' >"$work/tbb.cpp"
-${CXX:-g++} "$work/tbb.cpp" -o "$work/tbb" -ltbb >/dev/null 2>&1 || {
-  echo "run_cli_test.sh: libtbb is not installed (libtbb-dev); skipped"; exit 77; }
-export HIP_CPU_PATH=$hipcpu
 fail=0
 check() { # check NAME WANT_CODE GOT_CODE
   if [ "$2" != "$3" ]; then

@@ -12,15 +12,7 @@ set -u
 cu2hip=$1
 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
-hipcpu=${HIP_CPU_PATH:-${CU2HIP_FIXTURES:-/var/cache/cu2hip-fixtures}/hip-cpu}
-[ -f "$hipcpu/include/hip/hip_runtime.h" ] || {
-  echo "wave64_test.sh: no HIP CPU runtime at $hipcpu (set HIP_CPU_PATH); skipped"; exit 77; }
-rm -rf "$work"
-mkdir -p "$work"
-printf 'int main(){return 0;}\n' >"$work/tbb.cpp"
-${CXX:-g++} "$work/tbb.cpp" -o "$work/tbb" -ltbb >/dev/null 2>&1 || {
-  echo "wave64_test.sh: libtbb is not installed (libtbb-dev); skipped"; exit 77; }
-export HIP_CPU_PATH=$hipcpu
+. "$here/hipcpu_env.sh"
 fail=0
 
 # run NAME PROGRAM WANT_EXIT [cu2hip run options...]: the program's report in $work/NAME.out
